@@ -1,0 +1,74 @@
+"""Settings read from the environment, with safe defaults for one table's laptop."""
+
+import os
+import secrets
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+MAX_CONTENT_LENGTH = 1024 * 1024
+DATABASE_FILENAME = "handfoot_score.sqlite"
+SECRET_KEY_FILENAME = "secret_key"
+
+
+def instance_path(environ: Mapping[str, str]) -> str | None:
+    """Return the folder named by ``HANDFOOT_INSTANCE_PATH``, or None for Flask's default."""
+    path = environ.get("HANDFOOT_INSTANCE_PATH")
+    return os.path.abspath(path) if path else None
+
+
+def database_uri(environ: Mapping[str, str], instance_folder: str) -> str:
+    """Return ``DATABASE_URL``, or a SQLite file in the instance folder when it is unset."""
+    url = environ.get("DATABASE_URL")
+    if not url:
+        os.makedirs(instance_folder, exist_ok=True)
+        return "sqlite:///" + os.path.join(instance_folder, DATABASE_FILENAME)
+    # Heroku-style hosts still hand out the scheme SQLAlchemy dropped in 1.4.
+    if url.startswith("postgres://"):
+        return "postgresql://" + url.removeprefix("postgres://")
+    return url
+
+
+def secret_key(environ: Mapping[str, str], instance_folder: str) -> str:
+    """Return ``SECRET_KEY``, or a random key kept in the instance folder across restarts."""
+    key = environ.get("SECRET_KEY")
+    if key:
+        return key
+    os.makedirs(instance_folder, exist_ok=True)
+    return _persisted_secret_key(Path(instance_folder) / SECRET_KEY_FILENAME)
+
+
+def _persisted_secret_key(path: Path) -> str:
+    """Read the key at ``path``, writing a new one (mode 0600) if there is none yet."""
+    if path.exists():
+        return path.read_text(encoding="ascii").strip()
+    # Write the whole key to a private temporary file, then link it into place:
+    # linking fails if the name exists, so workers starting together agree on one key.
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as file:
+            file.write(secrets.token_hex(32))
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(temporary)
+    return path.read_text(encoding="ascii").strip()
+
+
+def settings(
+    instance_folder: str,
+    environ: Mapping[str, str],
+    overrides: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Return the app's settings: environment first, then ``overrides`` on top."""
+    result: dict[str, Any] = {"MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH}
+    # Only look at the environment (and touch the instance folder) for what is not overridden.
+    if "SQLALCHEMY_DATABASE_URI" not in overrides:
+        result["SQLALCHEMY_DATABASE_URI"] = database_uri(environ, instance_folder)
+    if "SECRET_KEY" not in overrides:
+        result["SECRET_KEY"] = secret_key(environ, instance_folder)
+    result.update(overrides)
+    return result

@@ -1,0 +1,117 @@
+"""Card kinds as a tally counts them, ranks as a meld holds them, and their supply."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class CardKind(StrEnum):
+    """The kinds a tally counts: cards of one kind are worth the same."""
+
+    JOKER = "joker"
+    TWO = "two"
+    ACE = "ace"
+    EIGHT_TO_KING = "eight_to_king"
+    FOUR_TO_SEVEN = "four_to_seven"
+    BLACK_THREE = "black_three"
+    RED_THREE = "red_three"
+
+    @property
+    def is_wild(self) -> bool:
+        """Jokers and twos are wild."""
+        return self in (CardKind.JOKER, CardKind.TWO)
+
+    @property
+    def is_natural(self) -> bool:
+        """Aces, 8 to King and 4 to 7 are the naturals that make melds."""
+        return self in NATURAL_KINDS
+
+
+NATURAL_KINDS = (CardKind.ACE, CardKind.EIGHT_TO_KING, CardKind.FOUR_TO_SEVEN)
+WILD_KINDS = (CardKind.JOKER, CardKind.TWO)
+
+#: Cards of each kind in one 54-card deck.
+DECK_SUPPLY: dict[CardKind, int] = {
+    CardKind.JOKER: 2,
+    CardKind.TWO: 4,
+    CardKind.ACE: 4,
+    CardKind.EIGHT_TO_KING: 24,
+    CardKind.FOUR_TO_SEVEN: 16,
+    CardKind.BLACK_THREE: 2,
+    CardKind.RED_THREE: 2,
+}
+
+BOOK_SIZE = 7
+SMALLEST_MELD = 3
+
+
+class Rank(StrEnum):
+    """A card's rank as written in a meld: ``A K Q J 10 ... 4 3 2 JK``."""
+
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "10"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+    FIVE = "5"
+    FOUR = "4"
+    THREE = "3"
+    TWO = "2"
+    JOKER = "JK"
+
+    @property
+    def kind(self) -> CardKind:
+        """The tally kind of this rank (a three counts as a black three)."""
+        return _RANK_KIND.get(self, CardKind.EIGHT_TO_KING)
+
+    @property
+    def is_wild(self) -> bool:
+        """Twos and jokers are wild."""
+        return self in (Rank.TWO, Rank.JOKER)
+
+
+_RANK_KIND = {
+    Rank.ACE: CardKind.ACE,
+    Rank.SEVEN: CardKind.FOUR_TO_SEVEN,
+    Rank.SIX: CardKind.FOUR_TO_SEVEN,
+    Rank.FIVE: CardKind.FOUR_TO_SEVEN,
+    Rank.FOUR: CardKind.FOUR_TO_SEVEN,
+    Rank.THREE: CardKind.BLACK_THREE,
+    Rank.TWO: CardKind.TWO,
+    Rank.JOKER: CardKind.JOKER,
+}
+
+_SPELLINGS = {"T": Rank.TEN, "JOKER": Rank.JOKER}
+
+
+def parse_rank(text: str) -> Rank:
+    """Read a card as written at the table, in any case.
+
+    >>> parse_rank("k"), parse_rank("T"), parse_rank("Joker")
+    (<Rank.KING: 'K'>, <Rank.TEN: '10'>, <Rank.JOKER: 'JK'>)
+    """
+    word = text.strip().upper()
+    return _SPELLINGS.get(word) or Rank(word)
+
+
+def reachable_points(cards: tuple[tuple[int, int], ...]) -> int:
+    """Every total that ``count`` cards of each ``value`` can make, as a bit mask.
+
+    Bit ``n`` is set when ``n`` points can be made.
+
+    >>> bin(reachable_points(((5, 2), (10, 1))))
+    '0b1000010000100001000010000100001'
+    """
+    reachable = 1
+    for value, count in cards:
+        remaining, chunk = count, 1
+        while remaining > 0:  # binary splitting keeps a bounded knapsack fast
+            take = min(chunk, remaining)
+            reachable |= reachable << (value * take)
+            remaining -= take
+            chunk *= 2
+    return reachable

@@ -1,0 +1,215 @@
+"""Checks that refuse a tally which cannot be true under the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import BOOK_SIZE, CardKind
+from .errors import InvalidTally, Problem
+from .rules import RuleSet
+from .going_out import books_lacking
+from .tally import COUNT_FIELDS, MELDED_FIELDS, CardCounts, Points, Tally
+
+MAX_TEAMS = 6
+MAX_EXACT_DRAWS = 6
+
+
+def check_tallies(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> None:
+    """Raise InvalidTally naming every team and field that cannot be true."""
+    problems = tally_problems(rules, round_number, tallies)
+    if problems:
+        raise InvalidTally(problems)
+
+
+def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> list[Problem]:
+    """Everything impossible about these tallies, each naming its team and field."""
+    if not 1 <= round_number <= len(rules.rounds):
+        return [Problem("round", f"must be between 1 and {len(rules.rounds)}")]
+    if not 1 <= len(tallies) <= MAX_TEAMS:
+        return [Problem("teams", f"must list 1 to {MAX_TEAMS} teams, not {len(tallies)}")]
+    problems = [p for team, tally in enumerate(tallies) for p in _shape_problems(team, tally)]
+    if problems:
+        return problems
+    for team, tally in enumerate(tallies):
+        problems += _book_problems(rules, team, tally)
+    problems += _supply_problems(rules, tallies)
+    problems += _going_out_problems(rules, round_number, tallies)
+    return problems
+
+
+def tally_warnings(tallies: Sequence[Tally]) -> list[str]:
+    """Things that are possible but worth a second look."""
+    if any(tally.went_out for tally in tallies):
+        return []
+    return ["No team went out. That is right if the stock ran out; "
+            "otherwise mark the team that went out."]
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _shape_problems(team: int, tally: Tally) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def need(ok: bool, field: str, message: str) -> None:
+        if not ok:
+            problems.append(Problem(field, message, team))
+
+    for part, fields in (("melded", MELDED_FIELDS), ("left", None)):
+        cards = getattr(tally, part)
+        if isinstance(cards, Points):
+            need(_whole(cards.points), f"{part}.points", "must be a whole number, 0 or more")
+            continue
+        for name, _ in COUNT_FIELDS:
+            if fields is None or name in fields or name == "black_threes":
+                need(_whole(getattr(cards, name)), f"{part}.{name}",
+                     "must be a whole number, 0 or more")
+    for name, count in tally.books.as_counts().items():
+        need(_whole(count), f"books.{name}", "must be a whole number, 0 or more")
+    need(_whole(tally.red_threes_down), "red_threes_down", "must be a whole number, 0 or more")
+    need(_whole(tally.red_threes_left), "red_threes_left", "must be a whole number, 0 or more")
+    need(_whole(tally.exact_draws) and tally.exact_draws <= MAX_EXACT_DRAWS, "exact_draws",
+         f"must be a whole number from 0 to {MAX_EXACT_DRAWS}")
+    need(type(tally.went_out) is bool, "went_out", "must be true or false")
+    need(tally.score_before is None or type(tally.score_before) is int, "score_before",
+         "must be a whole number")
+    return problems
+
+
+def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
+    problems: list[Problem] = []
+    books = tally.books
+
+    def need(ok: bool, field: str, message: str) -> None:
+        if not ok:
+            problems.append(Problem(field, message, team))
+
+    need(books.wild == 0 or rules.books.wild is not None, "books.wild",
+         "these rules allow no wild books")
+    need(books.dirty == 0 or rules.dirty_book_min_naturals is not None, "books.dirty",
+         "the wild-card limits of these rules allow no dirty book")
+    for book_id, _ in books.special:
+        need(rules.special_book(book_id) is not None, f"books.{book_id}",
+             "these rules have no such special book")
+    need(tally.exact_draws == 0 or rules.exact_draw_bonus > 0, "exact_draws",
+         "these rules give no exact-draw bonus")
+    if problems:
+        return problems
+    cards = tally.melded
+    if isinstance(cards, Points):
+        return _points_problems(rules, team, tally, cards)
+    return _count_problems(rules, team, tally, cards)
+
+
+def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) -> list[Problem]:
+    problems: list[Problem] = []
+    if not rules.melded_points_reachable >> melded.points & 1:
+        problems.append(Problem("melded.points", _unreachable(melded.points), team))
+    else:
+        least = sum(rules.book_card_points(kind) * count
+                    for kind, count in tally.books.as_counts().items())
+        if melded.points < least:
+            problems.append(Problem(
+                "melded.points",
+                f"the books counted hold at least {least} points of cards, "
+                f"more than the {melded.points} given", team))
+    left = tally.left
+    if isinstance(left, Points) and not rules.left_points_reachable >> left.points & 1:
+        problems.append(Problem("left.points", _unreachable(left.points), team))
+    return problems
+
+
+def _unreachable(points: int) -> str:
+    return f"{points} cannot be made from the cards' values (with the usual values: a multiple of 5)"
+
+
+def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts) -> list[Problem]:
+    problems: list[Problem] = []
+    books = tally.books
+    natural_books = 0
+    by_kind: dict[CardKind, int] = {}
+    for book_id, count in books.special:
+        special = rules.special_book(book_id)
+        if special is not None and count:
+            by_kind[special.kind] = by_kind.get(special.kind, 0) + count
+            natural_books += count if special.kind.is_natural else 0
+    dirty_naturals = rules.dirty_book_min_naturals or 0
+    needed = BOOK_SIZE * (books.clean + natural_books) + dirty_naturals * books.dirty
+    if melded.naturals < needed:
+        field = "books.clean" if books.clean else "books.dirty" if books.dirty else "books"
+        problems.append(Problem(
+            field,
+            f"these books need at least {needed} natural cards (aces, 8 to King, 4 to 7) "
+            f"on the table, but {melded.naturals} are counted", team))
+    wilds_needed = books.dirty + BOOK_SIZE * books.wild
+    if melded.wilds < wilds_needed:
+        problems.append(Problem(
+            "books.wild" if books.wild else "books.dirty",
+            f"these books need at least {wilds_needed} wild cards (jokers, twos) "
+            f"on the table, but {melded.wilds} are counted", team))
+    for kind, count in by_kind.items():
+        have = tally.red_threes_down if kind is CardKind.RED_THREE else melded.count(kind)
+        if have < BOOK_SIZE * count:
+            ids = ", ".join(b.id for b in rules.special_books if b.kind is kind)
+            problems.append(Problem(
+                f"books.{ids.split(', ')[0]}",
+                f"{count} special book(s) of {kind.value.replace('_', ' ')}s need "
+                f"{BOOK_SIZE * count} such cards on the table, but {have} are counted", team))
+    if melded.black_threes and CardKind.BLACK_THREE not in by_kind:
+        problems.append(Problem("melded.black_threes", "black threes are never melded", team))
+    return problems
+
+
+def _supply_problems(rules: RuleSet, tallies: Sequence[Tally]) -> list[Problem]:
+    problems: list[Problem] = []
+    for name, kind in COUNT_FIELDS:
+        places = [
+            (team, f"{part}.{name}", getattr(cards, name))
+            for team, tally in enumerate(tallies)
+            for part, cards in (("melded", tally.melded), ("left", tally.left))
+            if isinstance(cards, CardCounts)
+        ]
+        problems += _first_overflow(rules, kind, places)
+    red_threes = [
+        (team, field, getattr(tally, field))
+        for team, tally in enumerate(tallies)
+        for field in ("red_threes_down", "red_threes_left")
+    ]
+    return problems + _first_overflow(rules, CardKind.RED_THREE, red_threes)
+
+
+def _first_overflow(rules: RuleSet, kind: CardKind, places: list[tuple[int, str, int]]
+                    ) -> list[Problem]:
+    total = 0
+    for team, field, count in places:
+        total += count
+        if count and total > rules.supply(kind):
+            return [_too_many(rules, team, field, kind, total)]
+    return []
+
+
+def _too_many(rules: RuleSet, team: int, field: str, kind: CardKind, total: int) -> Problem:
+    name = kind.value.replace("_", " ")
+    return Problem(
+        field,
+        f"{total} cards of kind {name} counted over all teams so far, but "
+        f"{rules.decks} decks hold only {rules.supply(kind)}", team)
+
+
+def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]
+                        ) -> list[Problem]:
+    problems: list[Problem] = []
+    out = [team for team, tally in enumerate(tallies) if tally.went_out]
+    for team in out[1:]:
+        problems.append(Problem(
+            "went_out", f"only one team goes out in a round, and team {out[0] + 1} did", team))
+    if out:
+        team = out[0]
+        for kind, short in books_lacking(rules, round_number, tallies[team].books).items():
+            problems.append(Problem(
+                f"books.{kind}",
+                f"going out in round {round_number} needs "
+                f"{getattr(rules.round(round_number).going_out_books, kind)} {kind} "
+                f"book(s); {short} more are missing", team))
+    return problems

@@ -1,0 +1,118 @@
+"""The meld checker: is each meld legal, what is it worth, does it open the round?"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import BOOK_SIZE, SMALLEST_MELD, Rank, parse_rank
+from .errors import Problem, UnknownCard
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld as judged: its cards, kind (clean, dirty, wild), points and any problems."""
+
+    cards: tuple[Rank, ...]
+    kind: str
+    points: int
+    problems: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        """A meld with no problems."""
+        return not self.problems
+
+    @property
+    def is_book(self) -> bool:
+        """Seven cards make a book."""
+        return len(self.cards) == BOOK_SIZE
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Melds laid down together, and whether they meet the opening minimum."""
+
+    melds: tuple[Meld, ...]
+    meld_minimum: int
+
+    @property
+    def valid(self) -> bool:
+        """Every meld is legal, and there is at least one."""
+        return bool(self.melds) and all(meld.valid for meld in self.melds)
+
+    @property
+    def points(self) -> int:
+        """Face value of all the melds' cards; red threes and bonuses never count."""
+        return sum(meld.points for meld in self.melds)
+
+    @property
+    def meets_minimum(self) -> bool:
+        """Legal melds worth at least the round's opening minimum."""
+        return self.valid and self.points >= self.meld_minimum
+
+
+def read_melds(melds: Sequence[Sequence[str]]) -> tuple[tuple[Rank, ...], ...]:
+    """Read melds written as card names; raise UnknownCard naming each that is not one."""
+    problems: list[Problem] = []
+    read: list[tuple[Rank, ...]] = []
+    for m, meld in enumerate(melds):
+        ranks: list[Rank] = []
+        for c, card in enumerate(meld):
+            try:
+                ranks.append(parse_rank(card))
+            except ValueError:
+                problems.append(Problem(
+                    f"melds.{m}.{c}",
+                    f"{card!r} is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 JK (T for ten)"))
+        read.append(tuple(ranks))
+    if problems:
+        raise UnknownCard(problems)
+    return tuple(read)
+
+
+def judge_meld(rules: RuleSet, cards: Sequence[Rank]) -> Meld:
+    """Judge one meld under the rules: size, rank, threes, wild-card limits."""
+    cards = tuple(cards)
+    wilds = sum(1 for card in cards if card.is_wild)
+    naturals = [card for card in cards if not card.is_wild]
+    problems: list[str] = []
+    if not SMALLEST_MELD <= len(cards) <= BOOK_SIZE:
+        problems.append(f"a meld has {SMALLEST_MELD} to {BOOK_SIZE} cards, not {len(cards)}")
+    ranks = sorted({card for card in naturals}, key=list(Rank).index)
+    if len(ranks) > 1:
+        problems.append("natural cards of one rank only, not " + ", ".join(ranks))
+    if Rank.THREE in ranks and not _threes_melded(rules):
+        problems.append("threes are never melded")
+    if not naturals and wilds and not rules.wilds.wild_melds:
+        problems.append("these rules allow no meld of wild cards only")
+    elif not rules.wilds.allows(len(naturals), wilds):
+        problems.append(_wild_limit(rules, len(naturals), wilds))
+    kind = "clean" if wilds == 0 else "wild" if not naturals else "dirty"
+    points = sum(rules.card_values.of(card.kind) for card in cards)
+    return Meld(cards=cards, kind=kind, points=points, problems=tuple(problems))
+
+
+def check_opening(rules: RuleSet, round_number: int, melds: Sequence[Sequence[Rank]],
+                  score_before: int | None = None) -> Opening:
+    """Judge melds laid down together against the round's opening minimum."""
+    return Opening(
+        melds=tuple(judge_meld(rules, meld) for meld in melds),
+        meld_minimum=rules.meld_minimum(round_number, score_before),
+    )
+
+
+def _threes_melded(rules: RuleSet) -> bool:
+    return any(book.rank is Rank.THREE for book in rules.special_books)
+
+
+def _wild_limit(rules: RuleSet, naturals: int, wilds: int) -> str:
+    limits = rules.wilds
+    if limits.max_per_meld is not None and wilds > limits.max_per_meld:
+        return f"at most {limits.max_per_meld} wild cards in a meld, not {wilds}"
+    if naturals < limits.min_naturals_with_wild:
+        return (f"a meld with wild cards needs at least {limits.min_naturals_with_wild} "
+                f"natural cards, not {naturals}")
+    return (f"{wilds} wild cards need at least {limits.naturals_per_wild * wilds} natural "
+            f"cards, not {naturals}")

@@ -1,0 +1,343 @@
+"""A rule set: every number a table agrees on before the first deal."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .cards import (
+    BOOK_SIZE, DECK_SUPPLY, NATURAL_KINDS, SMALLEST_MELD, WILD_KINDS, CardKind, Rank,
+    reachable_points,
+)
+from .errors import InvalidRules, Problem
+
+MAX_DECKS = 20
+MAX_ROUNDS = 20
+MAX_CARDS_IN_HAND = 50
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+_SPECIAL_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+BOOK_TYPES = ("clean", "dirty", "wild")
+
+
+@dataclass(frozen=True)
+class BookCounts:
+    """How many clean, dirty and wild books (to go out, or on a table)."""
+
+    clean: int = 0
+    dirty: int = 0
+    wild: int = 0
+
+
+@dataclass(frozen=True)
+class Round:
+    """What one round asks: its opening minimum, going-out bonus and books, pile take."""
+
+    meld_minimum: int
+    going_out_bonus: int
+    going_out_books: BookCounts
+    pile_take: int
+    exact_draw_cards: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoreMinimum:
+    """From this cumulative score on (None: below everything), the opening minimum is this."""
+
+    from_score: int | None
+    minimum: int
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """Points of each card kind, on the table or left in hand."""
+
+    joker: int = 50
+    two: int = 20
+    ace: int = 20
+    eight_to_king: int = 10
+    four_to_seven: int = 5
+    black_three: int = 5
+
+    def of(self, kind: CardKind) -> int:
+        """The value of one card of ``kind``; red threes score only as bonus or penalty."""
+        if kind is CardKind.RED_THREE:
+            return 0
+        return int(getattr(self, kind.value))
+
+
+@dataclass(frozen=True)
+class BookBonuses:
+    """Bonus for each completed book; ``wild`` is None where wild books are not allowed."""
+
+    clean: int = 500
+    dirty: int = 300
+    wild: int | None = None
+
+
+@dataclass(frozen=True)
+class SpecialBook:
+    """A house-rule book with its own bonus, made of seven natural cards of one kind.
+
+    ``rank`` narrows the kind to one rank (a book of sevens is kind four_to_seven, rank 7).
+    The bonus is instead of the clean-book bonus; its cards still count their face value.
+    """
+
+    id: str
+    name: str
+    bonus: int
+    kind: CardKind
+    rank: Rank | None = None
+
+
+@dataclass(frozen=True)
+class RedThree:
+    """Bonus for each red three laid down, penalty for each caught in a hand or foot."""
+
+    down: int
+    left: int
+
+
+@dataclass(frozen=True)
+class WildLimits:
+    """How many wild cards a meld may hold."""
+
+    naturals_per_wild: int = 2
+    max_per_meld: int | None = None
+    min_naturals_with_wild: int = 0
+    wild_melds: bool = False
+
+    def allows(self, naturals: int, wilds: int) -> bool:
+        """Whether a meld of this many naturals and wilds is within the limits.
+
+        >>> WildLimits().allows(5, 2), WildLimits().allows(4, 3), WildLimits().allows(0, 3)
+        (True, False, False)
+        """
+        if wilds == 0:
+            return True
+        if naturals == 0:
+            return self.wild_melds and (self.max_per_meld is None or wilds <= self.max_per_meld)
+        return (
+            naturals >= self.naturals_per_wild * wilds
+            and (self.max_per_meld is None or wilds <= self.max_per_meld)
+            and naturals >= self.min_naturals_with_wild
+        )
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that decides a score: decks, rounds, card values, bonuses and limits."""
+
+    id: str
+    name: str
+    decks: int
+    hand_size: int
+    foot_size: int
+    rounds: tuple[Round, ...]
+    card_values: CardValues = field(default_factory=CardValues)
+    books: BookBonuses = field(default_factory=BookBonuses)
+    red_three: RedThree = field(default_factory=lambda: RedThree(down=100, left=100))
+    wilds: WildLimits = field(default_factory=WildLimits)
+    meld_minimum_by_score: tuple[ScoreMinimum, ...] | None = None
+    special_books: tuple[SpecialBook, ...] = ()
+    exact_draw_bonus: int = 0
+    pile_needs_opened: bool = False
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        problems = list(_rule_problems(self))
+        if problems:
+            raise InvalidRules(problems)
+
+    def round(self, number: int) -> Round:
+        """The rules of round ``number`` (1-based)."""
+        if not 1 <= number <= len(self.rounds):
+            raise ValueError(f"round {number} is not between 1 and {len(self.rounds)}")
+        return self.rounds[number - 1]
+
+    def meld_minimum(self, number: int, score_before: int | None = None) -> int:
+        """The opening-meld minimum in round ``number`` for a team with ``score_before``.
+
+        Where the rules follow the cumulative score, a team with no score yet counts as 0.
+        """
+        if self.meld_minimum_by_score is None:
+            return self.round(number).meld_minimum
+        score = 0 if score_before is None else score_before
+        minimum = self.meld_minimum_by_score[0].minimum
+        for step in self.meld_minimum_by_score:
+            if step.from_score is None or step.from_score <= score:
+                minimum = step.minimum
+        return minimum
+
+    def supply(self, kind: CardKind) -> int:
+        """Cards of ``kind`` in all the decks in play."""
+        return DECK_SUPPLY[kind] * self.decks
+
+    def special_book(self, book_id: str) -> SpecialBook | None:
+        """The special book with this id, if the rules have one."""
+        return next((book for book in self.special_books if book.id == book_id), None)
+
+    @property
+    def dirty_book_min_naturals(self) -> int | None:
+        """Fewest naturals in a seven-card dirty book, or None where none can be made."""
+        return next(
+            (n for n in range(1, BOOK_SIZE) if self.wilds.allows(n, BOOK_SIZE - n)), None
+        )
+
+    @cached_property
+    def melded_points_reachable(self) -> int:
+        """Bit mask of every face value the cards on one table can add up to."""
+        kinds = [*WILD_KINDS, *NATURAL_KINDS]
+        if any(book.kind is CardKind.BLACK_THREE for book in self.special_books):
+            kinds.append(CardKind.BLACK_THREE)
+        return reachable_points(tuple((self.card_values.of(k), self.supply(k)) for k in kinds))
+
+    @cached_property
+    def left_points_reachable(self) -> int:
+        """Bit mask of every face value the cards left in hands and feet can add up to."""
+        kinds = (*WILD_KINDS, *NATURAL_KINDS, CardKind.BLACK_THREE)
+        return reachable_points(tuple((self.card_values.of(k), self.supply(k)) for k in kinds))
+
+    def book_card_points(self, kind: str) -> int:
+        """The fewest face-value points a book of this kind (clean, dirty, wild, or a
+        special book id) can hold."""
+        values = self.card_values
+        natural = min(values.of(k) for k in NATURAL_KINDS)
+        wild = min(values.of(k) for k in WILD_KINDS)
+        if kind == "clean":
+            return BOOK_SIZE * natural
+        if kind == "wild":
+            return BOOK_SIZE * wild
+        if kind == "dirty":
+            return min(
+                (n * natural + (BOOK_SIZE - n) * wild
+                 for n in range(1, BOOK_SIZE) if self.wilds.allows(n, BOOK_SIZE - n)),
+                default=0,
+            )
+        special = self.special_book(kind)
+        return 0 if special is None else BOOK_SIZE * values.of(special.kind)
+
+
+class _Findings:
+    """Collects what is wrong with a rule set, field by field."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def need(self, ok: bool, field_name: str, message: str) -> None:
+        """Record ``message`` against ``field_name`` unless ``ok``."""
+        if not ok:
+            self.problems.append(Problem(field_name, message))
+
+    def count(self, value: object, field_name: str, low: int = 0, high: int | None = None) -> None:
+        """Record a problem unless ``value`` is a whole number from ``low`` to ``high``."""
+        if type(value) is not int:
+            self.problems.append(Problem(field_name, "must be a whole number"))
+        elif value < low or (high is not None and value > high):
+            bound = f"at least {low}" if high is None else f"between {low} and {high}"
+            self.problems.append(Problem(field_name, f"must be {bound}, not {value}"))
+
+
+def _rule_problems(rules: RuleSet) -> list[Problem]:
+    found = _Findings()
+    need, count = found.need, found.count
+    need(isinstance(rules.id, str) and bool(_ID.match(rules.id)), "id",
+         "must be 1 to 64 lower-case letters, digits, '-' or '_'")
+    need(isinstance(rules.name, str) and 0 < len(rules.name.strip()) <= 100, "name",
+         "must be 1 to 100 characters")
+    count(rules.decks, "decks", 1, MAX_DECKS)
+    count(rules.hand_size, "hand_size", 1, MAX_CARDS_IN_HAND)
+    count(rules.foot_size, "foot_size", 1, MAX_CARDS_IN_HAND)
+    for name in ("joker", "two", "ace", "eight_to_king", "four_to_seven", "black_three"):
+        count(getattr(rules.card_values, name), f"card_values.{name}", 0, 10_000)
+    count(rules.books.clean, "books.clean", 0)
+    count(rules.books.dirty, "books.dirty", 0)
+    count(rules.red_three.down, "red_three.down", 0)
+    count(rules.red_three.left, "red_three.left", 0)
+    count(rules.exact_draw_bonus, "exact_draw_bonus", 0)
+    count(rules.wilds.naturals_per_wild, "wilds.naturals_per_wild", 0, BOOK_SIZE)
+    if rules.wilds.max_per_meld is not None:
+        count(rules.wilds.max_per_meld, "wilds.max_per_meld", 0, BOOK_SIZE)
+    count(rules.wilds.min_naturals_with_wild, "wilds.min_naturals_with_wild", 0, BOOK_SIZE)
+    need(type(rules.wilds.wild_melds) is bool, "wilds.wild_melds", "must be true or false")
+    need(type(rules.pile_needs_opened) is bool, "pile_needs_opened", "must be true or false")
+    if rules.books.wild is not None:
+        count(rules.books.wild, "books.wild", 0)
+        need(rules.wilds.wild_melds is True, "books.wild",
+             "wild books need wild_melds: true (a meld of wild cards only)")
+        need(rules.wilds.max_per_meld is None or rules.wilds.max_per_meld >= BOOK_SIZE,
+             "books.wild", "a wild book holds 7 wild cards, more than wilds.max_per_meld")
+    if found.problems:
+        return found.problems
+    _round_problems(rules, found)
+    _score_minimum_problems(rules, found)
+    _special_book_problems(rules, found)
+    return found.problems
+
+
+def _round_problems(rules: RuleSet, found: _Findings) -> None:
+    found.need(1 <= len(rules.rounds) <= MAX_ROUNDS, "rounds",
+               f"must list 1 to {MAX_ROUNDS} rounds, not {len(rules.rounds)}")
+    dirty_possible = rules.dirty_book_min_naturals is not None
+    for index, game_round in enumerate(rules.rounds):
+        where = f"rounds.{index}"
+        found.count(game_round.meld_minimum, f"{where}.meld_minimum", 0)
+        found.count(game_round.going_out_bonus, f"{where}.going_out_bonus", 0)
+        found.count(game_round.pile_take, f"{where}.pile_take", 1, 200)
+        if game_round.exact_draw_cards is not None:
+            found.count(game_round.exact_draw_cards, f"{where}.exact_draw_cards", 1, 200)
+        books = game_round.going_out_books
+        for kind in BOOK_TYPES:
+            found.count(getattr(books, kind), f"{where}.going_out_books.{kind}", 0, 50)
+        found.need(books.wild == 0 or rules.books.wild is not None,
+                   f"{where}.going_out_books.wild",
+                   "these rules allow no wild books, so none can be required to go out")
+        found.need(books.dirty == 0 or dirty_possible, f"{where}.going_out_books.dirty",
+                   "the wild-card limits allow no dirty book, so none can be required")
+
+
+def _score_minimum_problems(rules: RuleSet, found: _Findings) -> None:
+    steps = rules.meld_minimum_by_score
+    if steps is None:
+        return
+    found.need(len(steps) > 0, "meld_minimum_by_score", "must be null or list at least one step")
+    previous: int | None = None
+    for index, step in enumerate(steps):
+        where = f"meld_minimum_by_score.{index}"
+        found.count(step.minimum, f"{where}.minimum", 0)
+        if step.from_score is None:
+            found.need(index == 0, f"{where}.from_score", "only the first step may be null")
+        elif type(step.from_score) is not int:
+            found.need(False, f"{where}.from_score", "must be a whole number or null")
+        else:
+            found.need(previous is None or step.from_score > previous, f"{where}.from_score",
+                       "steps must go up in score")
+            previous = step.from_score
+
+
+def _special_book_problems(rules: RuleSet, found: _Findings) -> None:
+    seen: set[str] = set()
+    for index, book in enumerate(rules.special_books):
+        where = f"special_books.{index}"
+        good_id = isinstance(book.id, str) and bool(_SPECIAL_ID.match(book.id))
+        found.need(good_id and book.id not in BOOK_TYPES, f"{where}.id",
+                   "must be a lower-case name (letters, digits, _) other than clean, dirty, wild")
+        found.need(book.id not in seen, f"{where}.id", f"{book.id!r} is used twice")
+        seen.add(book.id)
+        found.need(isinstance(book.name, str) and 0 < len(book.name.strip()) <= 60,
+                   f"{where}.name", "must be 1 to 60 characters")
+        found.count(book.bonus, f"{where}.bonus", 0)
+        found.need(isinstance(book.kind, CardKind) and not book.kind.is_wild, f"{where}.kind",
+                   "must be a kind of natural card or a three")
+        if book.rank is not None:
+            fits = isinstance(book.rank, Rank) and (
+                book.rank.kind is book.kind
+                or (book.rank is Rank.THREE and book.kind is CardKind.RED_THREE)
+            )
+            found.need(fits, f"{where}.rank", "must be a rank of the book's kind")
+
+
+__all__ = [
+    "BOOK_TYPES", "BookBonuses", "BookCounts", "CardValues", "Round", "RuleSet",
+    "ScoreMinimum", "SpecialBook", "RedThree", "WildLimits", "SMALLEST_MELD",
+]

@@ -1,0 +1,264 @@
+"""A rule set as JSON-ready data and back, with every bad key named."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from .cards import CardKind, Rank
+from .errors import InvalidRules, Problem
+from .rules import (
+    BookBonuses, BookCounts, CardValues, RedThree, Round, RuleSet, ScoreMinimum, SpecialBook,
+    WildLimits,
+)
+
+T = TypeVar("T")
+CARD_VALUE_KEYS = ("joker", "two", "ace", "eight_to_king", "four_to_seven", "black_three")
+RULE_KEYS = (
+    "id", "name", "decks", "hand_size", "foot_size", "rounds", "meld_minimum_by_score",
+    "card_values", "books", "special_books", "red_three", "exact_draw_bonus", "wilds",
+    "pile_needs_opened", "notes",
+)
+#: Keys the API adds for readers; accepted back and ignored.
+DERIVED_KEYS = ("dirty_book_min_naturals",)
+
+
+def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
+    """The rule set in the shape of the JSON API."""
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "decks": rules.decks,
+        "hand_size": rules.hand_size,
+        "foot_size": rules.foot_size,
+        "rounds": [
+            {
+                "meld_minimum": r.meld_minimum,
+                "going_out_bonus": r.going_out_bonus,
+                "going_out_books": {"clean": r.going_out_books.clean,
+                                    "dirty": r.going_out_books.dirty,
+                                    "wild": r.going_out_books.wild},
+                "pile_take": r.pile_take,
+                "exact_draw_cards": r.exact_draw_cards,
+            }
+            for r in rules.rounds
+        ],
+        "meld_minimum_by_score": None if rules.meld_minimum_by_score is None else [
+            [step.from_score, step.minimum] for step in rules.meld_minimum_by_score
+        ],
+        "card_values": {key: getattr(rules.card_values, key) for key in CARD_VALUE_KEYS},
+        "books": {"clean": rules.books.clean, "dirty": rules.books.dirty,
+                  "wild": rules.books.wild},
+        "special_books": [
+            {"id": b.id, "name": b.name, "bonus": b.bonus, "kind": b.kind.value,
+             "rank": None if b.rank is None else b.rank.value}
+            for b in rules.special_books
+        ],
+        "red_three": {"down": rules.red_three.down, "left": rules.red_three.left},
+        "exact_draw_bonus": rules.exact_draw_bonus,
+        "wilds": {
+            "naturals_per_wild": rules.wilds.naturals_per_wild,
+            "max_per_meld": rules.wilds.max_per_meld,
+            "min_naturals_with_wild": rules.wilds.min_naturals_with_wild,
+            "wild_melds": rules.wilds.wild_melds,
+        },
+        "pile_needs_opened": rules.pile_needs_opened,
+        "notes": list(rules.notes),
+        "dirty_book_min_naturals": rules.dirty_book_min_naturals,
+    }
+
+
+def rules_from_dict(data: object, base: RuleSet | None = None) -> RuleSet:
+    """Read a rule set; with ``base``, keys given replace the base's, the rest are kept.
+
+    Raises InvalidRules naming each key that is missing, unknown or of the wrong kind.
+    """
+    reader = _Reader()
+    rules = reader.rule_set(data, base)
+    if reader.problems or rules is None:
+        raise InvalidRules(reader.problems or [Problem("rules", "is not a rule set")])
+    return rules
+
+
+class _Reader:
+    """Reads JSON data field by field, noting each problem instead of stopping."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def fail(self, where: str, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def obj(self, data: object, where: str, keys: tuple[str, ...],
+            optional: tuple[str, ...] = ()) -> Mapping[str, Any] | None:
+        if not isinstance(data, Mapping):
+            self.fail(where or "rules", "must be an object")
+            return None
+        prefix = f"{where}." if where else ""
+        for key in data:
+            if key not in keys:
+                self.fail(f"{prefix}{key}", "is not a rule-set key (a typo?)")
+        for key in keys:
+            if key not in data and key not in optional:
+                self.fail(f"{prefix}{key}", "is missing")
+        return data
+
+    def whole(self, data: Mapping[str, Any], key: str, where: str, nullable: bool = False
+              ) -> Any:
+        if key not in data:
+            return None if nullable else 0  # a missing key is reported by obj()
+        value = data[key]
+        if value is None and nullable:
+            return None
+        if type(value) is not int:
+            self.fail(f"{where}{key}", "must be a whole number" + (" or null" if nullable else ""))
+            return 0
+        return value
+
+    def flag(self, data: Mapping[str, Any], key: str, where: str) -> bool:
+        value = data.get(key, False)
+        if type(value) is not bool:
+            self.fail(f"{where}{key}", "must be true or false")
+            return False
+        return value
+
+    def items(self, data: object, where: str, read: Callable[[object, str], T | None],
+              nullable: bool = False) -> tuple[T, ...] | None:
+        if data is None and nullable:
+            return None
+        if not isinstance(data, list):
+            self.fail(where, "must be a list" + (" or null" if nullable else ""))
+            return ()
+        read_items = [read(item, f"{where}.{i}") for i, item in enumerate(data)]
+        return tuple(item for item in read_items if item is not None)
+
+    def rule_set(self, data: object, base: RuleSet | None) -> RuleSet | None:
+        keys = RULE_KEYS + DERIVED_KEYS
+        optional = keys if base is not None else (
+            "id", "name", "meld_minimum_by_score", "special_books", "exact_draw_bonus",
+            "pile_needs_opened", "notes", *DERIVED_KEYS)
+        given = self.obj(data, "", keys, optional)
+        if given is None:
+            return None
+        merged: dict[str, Any] = {**(rules_to_dict(base) if base else {}), **given}
+        merged.setdefault("id", "custom")
+        merged.setdefault("name", "House rules")
+        if isinstance(merged["name"], str) is False or isinstance(merged["id"], str) is False:
+            self.fail("name" if not isinstance(merged["name"], str) else "id", "must be text")
+            return None
+        fields = dict(
+            id=merged["id"],
+            name=merged["name"],
+            decks=self.whole(merged, "decks", ""),
+            hand_size=self.whole(merged, "hand_size", ""),
+            foot_size=self.whole(merged, "foot_size", ""),
+            rounds=self.items(merged.get("rounds"), "rounds", self.round),
+            meld_minimum_by_score=self.items(merged.get("meld_minimum_by_score"),
+                                             "meld_minimum_by_score", self.score_step,
+                                             nullable=True),
+            card_values=self.card_values(merged.get("card_values")),
+            books=self.books(merged.get("books")),
+            special_books=self.items(merged.get("special_books", []), "special_books",
+                                     self.special_book),
+            red_three=self.red_three(merged.get("red_three")),
+            exact_draw_bonus=self.whole(merged, "exact_draw_bonus", ""),
+            wilds=self.wilds(merged.get("wilds")),
+            pile_needs_opened=self.flag(merged, "pile_needs_opened", ""),
+            notes=self.notes(merged.get("notes", [])),
+        )
+        if self.problems:
+            return None
+        try:
+            return RuleSet(**fields)
+        except InvalidRules as error:
+            self.problems.extend(error.problems)
+            return None
+
+    def round(self, data: object, where: str) -> Round | None:
+        keys = ("meld_minimum", "going_out_bonus", "going_out_books", "pile_take",
+                "exact_draw_cards")
+        given = self.obj(data, where, keys, optional=("exact_draw_cards",))
+        if given is None:
+            return None
+        books = self.obj(given.get("going_out_books"), f"{where}.going_out_books",
+                         ("clean", "dirty", "wild"), optional=("wild",))
+        prefix = f"{where}."
+        return Round(
+            meld_minimum=self.whole(given, "meld_minimum", prefix),
+            going_out_bonus=self.whole(given, "going_out_bonus", prefix),
+            going_out_books=BookCounts(
+                clean=self.whole(books, "clean", f"{where}.going_out_books."),
+                dirty=self.whole(books, "dirty", f"{where}.going_out_books."),
+                wild=self.whole(books, "wild", f"{where}.going_out_books."),
+            ) if books is not None else BookCounts(),
+            pile_take=self.whole(given, "pile_take", prefix),
+            exact_draw_cards=self.whole(given, "exact_draw_cards", prefix, nullable=True),
+        )
+
+    def score_step(self, data: object, where: str) -> ScoreMinimum | None:
+        if not isinstance(data, list) or len(data) != 2:
+            self.fail(where, "must be a pair [from_score or null, minimum]")
+            return None
+        step = {"from_score": data[0], "minimum": data[1]}
+        return ScoreMinimum(from_score=self.whole(step, "from_score", f"{where}.", nullable=True),
+                            minimum=self.whole(step, "minimum", f"{where}."))
+
+    def card_values(self, data: object) -> CardValues:
+        given = self.obj(data, "card_values", CARD_VALUE_KEYS)
+        if given is None:
+            return CardValues()
+        return CardValues(**{k: self.whole(given, k, "card_values.") for k in CARD_VALUE_KEYS})
+
+    def books(self, data: object) -> BookBonuses:
+        given = self.obj(data, "books", ("clean", "dirty", "wild"))
+        if given is None:
+            return BookBonuses()
+        return BookBonuses(clean=self.whole(given, "clean", "books."),
+                           dirty=self.whole(given, "dirty", "books."),
+                           wild=self.whole(given, "wild", "books.", nullable=True))
+
+    def special_book(self, data: object, where: str) -> SpecialBook | None:
+        given = self.obj(data, where, ("id", "name", "bonus", "kind", "rank"), optional=("rank",))
+        if given is None:
+            return None
+        try:
+            kind = CardKind(given.get("kind"))
+        except ValueError:
+            self.fail(f"{where}.kind", "must be one of " + ", ".join(k.value for k in CardKind))
+            return None
+        rank: Rank | None = None
+        if given.get("rank") is not None:
+            try:
+                rank = Rank(str(given["rank"]).upper())
+            except ValueError:
+                self.fail(f"{where}.rank", "must be a rank: A K Q J 10 9 8 7 6 5 4 3")
+                return None
+        return SpecialBook(id=given.get("id"), name=given.get("name"),  # checked by RuleSet
+                           bonus=self.whole(given, "bonus", f"{where}."), kind=kind, rank=rank)
+
+    def red_three(self, data: object) -> RedThree:
+        given = self.obj(data, "red_three", ("down", "left"))
+        if given is None:
+            return RedThree(0, 0)
+        return RedThree(down=self.whole(given, "down", "red_three."),
+                        left=self.whole(given, "left", "red_three."))
+
+    def wilds(self, data: object) -> WildLimits:
+        keys = ("naturals_per_wild", "max_per_meld", "min_naturals_with_wild", "wild_melds")
+        given = self.obj(data, "wilds", keys)
+        if given is None:
+            return WildLimits()
+        return WildLimits(
+            naturals_per_wild=self.whole(given, "naturals_per_wild", "wilds."),
+            max_per_meld=self.whole(given, "max_per_meld", "wilds.", nullable=True),
+            min_naturals_with_wild=self.whole(given, "min_naturals_with_wild", "wilds."),
+            wild_melds=self.flag(given, "wild_melds", "wilds."),
+        )
+
+    def notes(self, data: object) -> tuple[str, ...]:
+        if not isinstance(data, list) or not all(isinstance(n, str) and len(n) <= 500
+                                                 for n in data) or len(data) > 20:
+            self.fail("notes", "must be a list of up to 20 texts of up to 500 characters")
+            return ()
+        return tuple(data)
+

@@ -1,0 +1,73 @@
+"""Turn what each team counted into the round's score, part by part."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .checks import check_tallies, tally_warnings
+from .rules import RuleSet
+from .tally import Tally, face_value
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    """One team's round score, each part apart; ``left_points`` is subtracted."""
+
+    name: str | None
+    melded_points: int
+    book_points: int
+    red_three_points: int
+    going_out_points: int
+    bonus_points: int
+    left_points: int
+    meld_minimum: int
+
+    @property
+    def total(self) -> int:
+        """Melded, book, red-three, going-out and bonus points less the cards left."""
+        return (self.melded_points + self.book_points + self.red_three_points
+                + self.going_out_points + self.bonus_points - self.left_points)
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """Every team's score for one round, with anything worth a second look."""
+
+    round: int
+    teams: tuple[TeamScore, ...]
+    warnings: tuple[str, ...] = ()
+
+
+def score_team(rules: RuleSet, round_number: int, tally: Tally) -> TeamScore:
+    """Score one team's tally without checking it against the other teams."""
+    books = rules.books
+    special = sum(
+        count * book.bonus
+        for book_id, count in tally.books.special
+        if (book := rules.special_book(book_id)) is not None
+    )
+    book_points = (tally.books.clean * books.clean + tally.books.dirty * books.dirty
+                   + tally.books.wild * (books.wild or 0) + special)
+    game_round = rules.round(round_number)
+    return TeamScore(
+        name=tally.name,
+        melded_points=face_value(tally.melded, rules.card_values),
+        book_points=book_points,
+        red_three_points=(tally.red_threes_down * rules.red_three.down
+                          - tally.red_threes_left * rules.red_three.left),
+        going_out_points=game_round.going_out_bonus if tally.went_out else 0,
+        bonus_points=tally.exact_draws * rules.exact_draw_bonus,
+        left_points=face_value(tally.left, rules.card_values),
+        meld_minimum=rules.meld_minimum(round_number, tally.score_before),
+    )
+
+
+def score_round(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> RoundScore:
+    """Check every team's tally, then score each; raises InvalidTally if one cannot be."""
+    check_tallies(rules, round_number, tallies)
+    return RoundScore(
+        round=round_number,
+        teams=tuple(score_team(rules, round_number, tally) for tally in tallies),
+        warnings=tuple(tally_warnings(tallies)),
+    )

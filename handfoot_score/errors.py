@@ -1,0 +1,27 @@
+"""Error pages for people, and JSON errors for anything under ``/api/``."""
+
+from flask import jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
+
+API_PREFIX = "/api/"
+
+PLAIN_MESSAGES = {
+    404: "There is no page at this address.",
+    413: "That was more than the scorekeeper can take in at once.",
+    500: "Something went wrong on our side. Please try again.",
+}
+
+
+def handle_http_error(error: HTTPException) -> ResponseReturnValue:
+    """Render an HTTP error as an HTML page, or as JSON when the path is under ``/api/``."""
+    if error.code is None:
+        return error
+    # Keep headers such as Allow on 405; the body and its type are replaced.
+    headers = [(name, value) for name, value in error.get_headers() if name != "Content-Type"]
+    if request.path.startswith(API_PREFIX):
+        message = error.description or error.name
+        body = {"errors": [{"team": None, "field": None, "message": message}]}
+        return jsonify(body), error.code, headers
+    message = PLAIN_MESSAGES.get(error.code, error.description or error.name)
+    return render_template("error.html", error=error, message=message), error.code, headers

@@ -1,0 +1,101 @@
+"""Scoring a round and checking melds, for the pages and the JSON API alike."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.melds import Opening, check_opening, read_melds
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.scoring import RoundScore, TeamScore, score_round
+
+from .errors import InvalidInput
+from .rules import resolve_rules
+from .tallies import read_tallies
+
+SCORE_KEYS = ("rules", "round", "teams")
+MELD_CHECK_KEYS = ("rules", "round", "melds", "score_before")
+
+
+def score_request(body: object) -> dict[str, Any]:
+    """Score ``{"rules", "round", "teams"}``: the answer of POST /api/v1/score."""
+    data = _object(body, SCORE_KEYS, required=SCORE_KEYS)
+    rules = resolve_rules(data["rules"])
+    round_number = _round(data["round"], rules)
+    result = score_round(rules, round_number, read_tallies(data["teams"]))
+    return round_score_to_dict(result)
+
+
+def round_score_to_dict(result: RoundScore) -> dict[str, Any]:
+    """A round's scores in the shape of the JSON API."""
+    return {
+        "round": result.round,
+        "teams": [team_score_to_dict(team) for team in result.teams],
+        "warnings": list(result.warnings),
+    }
+
+
+def team_score_to_dict(team: TeamScore) -> dict[str, Any]:
+    """One team's breakdown in the shape of the JSON API."""
+    return {
+        "name": team.name,
+        "melded_points": team.melded_points,
+        "book_points": team.book_points,
+        "red_three_points": team.red_three_points,
+        "going_out_points": team.going_out_points,
+        "bonus_points": team.bonus_points,
+        "left_points": team.left_points,
+        "total": team.total,
+        "meld_minimum": team.meld_minimum,
+    }
+
+
+def meld_check_request(body: object) -> dict[str, Any]:
+    """Judge ``{"rules", "round", "melds", "score_before"?}``: POST /api/v1/meld-check."""
+    data = _object(body, MELD_CHECK_KEYS, required=("rules", "round", "melds"))
+    rules = resolve_rules(data["rules"])
+    round_number = _round(data["round"], rules)
+    melds = data["melds"]
+    if not isinstance(melds, list) or not all(
+        isinstance(meld, list) and all(isinstance(card, str) for card in meld) for meld in melds
+    ):
+        raise InvalidInput(Problem("melds", "must be a list of melds, each a list of cards"))
+    score_before = data.get("score_before")
+    if score_before is not None and type(score_before) is not int:
+        raise InvalidInput(Problem("score_before", "must be a whole number"))
+    return opening_to_dict(check_opening(rules, round_number, read_melds(melds), score_before))
+
+
+def opening_to_dict(opening: Opening) -> dict[str, Any]:
+    """A meld check in the shape of the JSON API."""
+    return {
+        "valid": opening.valid,
+        "points": opening.points,
+        "meld_minimum": opening.meld_minimum,
+        "meets_minimum": opening.meets_minimum,
+        "melds": [
+            {"cards": [card.value for card in meld.cards], "kind": meld.kind,
+             "points": meld.points, "valid": meld.valid, "book": meld.is_book,
+             "problems": list(meld.problems)}
+            for meld in opening.melds
+        ],
+    }
+
+
+def _object(body: object, allowed: tuple[str, ...], required: tuple[str, ...]
+            ) -> Mapping[str, Any]:
+    if not isinstance(body, Mapping):
+        raise InvalidInput(Problem("body", "must be a JSON object"))
+    problems = [Problem(key, "is not a key of this request (a typo?)")
+                for key in body if key not in allowed]
+    problems += [Problem(key, "is missing") for key in required if key not in body]
+    if problems:
+        raise InvalidInput(problems)
+    return body
+
+
+def _round(value: object, rules: RuleSet) -> int:
+    if type(value) is not int or not 1 <= value <= len(rules.rounds):
+        raise InvalidInput(Problem("round", f"must be a round from 1 to {len(rules.rounds)}"))
+    return value
