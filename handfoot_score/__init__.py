@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import flask_migrate
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
@@ -12,10 +13,12 @@ from handfoot_score.api import bp as api_bp
 from handfoot_score.config import instance_path, settings
 from handfoot_score.database import enable_sqlite_pragmas
 from handfoot_score.errors import handle_http_error
+from handfoot_score import models  # noqa: F401  (the tables migrations know)
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.web import bp as web_bp
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = str(PROJECT_ROOT / "migrations")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -28,6 +31,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     configure(app, config or {})
     register_extensions(app)
+    upgrade_database(app)
     register_blueprints(app)
     register_errorhandlers(app)
     return app
@@ -45,7 +49,17 @@ def register_extensions(app: Flask) -> None:
         for engine in db.engines.values():
             enable_sqlite_pragmas(engine)
     csrf.init_app(app)
-    migrate.init_app(app, db, render_as_batch=True)
+    migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
+
+
+def upgrade_database(app: Flask) -> None:
+    """Create or upgrade the database to the newest schema, so nobody runs a separate step.
+
+    Deployments that upgrade with ``flask --app app db upgrade`` set AUTO_MIGRATE to false.
+    """
+    if app.config.get("AUTO_MIGRATE", True):
+        with app.app_context():
+            flask_migrate.upgrade(directory=MIGRATIONS)
 
 
 def register_blueprints(app: Flask) -> None:

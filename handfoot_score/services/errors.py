@@ -2,8 +2,24 @@
 
 from __future__ import annotations
 
-from handfoot_score.engine.errors import EngineError
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from handfoot_score.engine.errors import EngineError, Problem
 
 
 class InvalidInput(EngineError):
     """A request field that is missing or of the wrong kind (not a rule set or tally)."""
+
+
+def require_keys(body: object, allowed: Sequence[str], required: Sequence[str]
+                 ) -> Mapping[str, Any]:
+    """The request body as an object with only ``allowed`` keys and every ``required`` one."""
+    if not isinstance(body, Mapping):
+        raise InvalidInput(Problem("body", "must be a JSON object"))
+    problems = [Problem(str(key), "is not a key of this request (a typo?)")
+                for key in body if key not in allowed]
+    problems += [Problem(key, "is missing") for key in required if key not in body]
+    if problems:
+        raise InvalidInput(problems)
+    return body

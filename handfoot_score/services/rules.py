@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import replace
+
+from sqlalchemy import select
 
 from handfoot_score.engine.errors import InvalidRules, Problem, UnknownRules
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import RuleSet
-from handfoot_score.engine.rules_json import rules_from_dict
+from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
+from handfoot_score.extensions import db
+from handfoot_score.models import SavedRules
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
 def list_presets() -> list[RuleSet]:
@@ -15,12 +23,35 @@ def list_presets() -> list[RuleSet]:
     return list(PRESETS.values())
 
 
+def list_saved_rules() -> list[RuleSet]:
+    """House-rule sets tables have saved, by name."""
+    rows = db.session.scalars(select(SavedRules).order_by(SavedRules.name))
+    return [rules_from_dict(row.data) for row in rows]
+
+
 def get_rules(rules_id: str) -> RuleSet:
-    """The preset with this id; raises UnknownRules."""
-    try:
+    """The preset or saved rule set with this id; raises UnknownRules."""
+    if rules_id in PRESETS:
         return PRESETS[rules_id]
-    except KeyError:
-        raise UnknownRules(rules_id) from None
+    row = db.session.get(SavedRules, rules_id) if _ID.match(rules_id) else None
+    if row is None:
+        raise UnknownRules(rules_id)
+    return rules_from_dict(row.data)
+
+
+def save_rules(name: str, rules: RuleSet) -> RuleSet:
+    """Keep a house-rule set under ``name`` to play again; returns it with its new id."""
+    slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:40] or "house"
+    taken = set(PRESETS) | set(db.session.scalars(select(SavedRules.id)))
+    rules_id = slug if slug not in taken else next(
+        f"{slug}-{n}" for n in range(2, len(taken) + 3) if f"{slug}-{n}" not in taken)
+    try:
+        saved = replace(rules, id=rules_id, name=name.strip())
+    except InvalidRules as error:
+        raise InvalidRules([Problem("name", p.message) for p in error.problems]) from None
+    db.session.add(SavedRules(id=saved.id, name=saved.name, data=rules_to_dict(saved)))
+    db.session.commit()
+    return saved
 
 
 def resolve_rules(spec: object) -> RuleSet:

@@ -10,7 +10,7 @@ from handfoot_score.engine.melds import Opening, check_opening, read_melds
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoring import RoundScore, TeamScore, score_round
 
-from .errors import InvalidInput
+from .errors import InvalidInput, require_keys
 from .rules import resolve_rules
 from .tallies import read_tallies
 
@@ -20,7 +20,7 @@ MELD_CHECK_KEYS = ("rules", "round", "melds", "score_before")
 
 def score_request(body: object) -> dict[str, Any]:
     """Score ``{"rules", "round", "teams"}``: the answer of POST /api/v1/score."""
-    data = _object(body, SCORE_KEYS, required=SCORE_KEYS)
+    data = require_keys(body, SCORE_KEYS, required=SCORE_KEYS)
     rules = resolve_rules(data["rules"])
     round_number = _round(data["round"], rules)
     result = score_round(rules, round_number, read_tallies(data["teams"]))
@@ -53,7 +53,7 @@ def team_score_to_dict(team: TeamScore) -> dict[str, Any]:
 
 def meld_check_request(body: object) -> dict[str, Any]:
     """Judge ``{"rules", "round", "melds", "score_before"?}``: POST /api/v1/meld-check."""
-    data = _object(body, MELD_CHECK_KEYS, required=("rules", "round", "melds"))
+    data = require_keys(body, MELD_CHECK_KEYS, required=("rules", "round", "melds"))
     rules = resolve_rules(data["rules"])
     round_number = _round(data["round"], rules)
     melds = data["melds"]
@@ -81,18 +81,6 @@ def opening_to_dict(opening: Opening) -> dict[str, Any]:
             for meld in opening.melds
         ],
     }
-
-
-def _object(body: object, allowed: tuple[str, ...], required: tuple[str, ...]
-            ) -> Mapping[str, Any]:
-    if not isinstance(body, Mapping):
-        raise InvalidInput(Problem("body", "must be a JSON object"))
-    problems = [Problem(key, "is not a key of this request (a typo?)")
-                for key in body if key not in allowed]
-    problems += [Problem(key, "is missing") for key in required if key not in body]
-    if problems:
-        raise InvalidInput(problems)
-    return body
 
 
 def _round(value: object, rules: RuleSet) -> int:

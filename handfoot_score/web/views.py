@@ -1,10 +1,10 @@
 """Views for the HTML pages: parse the request, render a template."""
 
-from flask import Blueprint, render_template
+from flask import render_template
 
 from handfoot_score.engine.presets import PRESETS
+from handfoot_score.web import bp
 
-bp = Blueprint("web", __name__)
 
 
 @bp.get("/")
