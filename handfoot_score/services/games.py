@@ -234,6 +234,19 @@ def correct_round(game_id: str, number: int, body: object) -> GameState:
     return _state(game)
 
 
+def preview_round(game_id: str, number: int, teams: object) -> tuple[TeamScore, ...]:
+    """Score a round's tallies without storing them (the live preview while counting)."""
+    state = get_game(game_id)
+    if not 1 <= number <= len(state.rounds) + (state.current_round is not None):
+        raise GameConflict(f"Round {number} cannot be entered now.", "round")
+    entered = _score(state, number, teams)
+    return tuple(
+        TeamScore(name=team.name, meld_minimum=minimum,
+                  **{c: getattr(row, c) for c in _SCORE_COLUMNS if c != "total"})
+        for row, team, minimum in zip(entered, state.teams, state.meld_minimums(number))
+    )
+
+
 def tap_book(game_id: str, team: int, kind: str, change: int) -> GameState:
     """Count a book a team completed during play (or take one back)."""
     game = _load(game_id)

@@ -1,0 +1,80 @@
+"""The database is created and upgraded by migrations when the app starts; nothing is lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flask_migrate
+import sqlalchemy as sa
+
+from handfoot_score import MIGRATIONS, create_app
+from handfoot_score.extensions import db
+from handfoot_score.services import games
+
+TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+ROUND = {"teams": [{"melded": {"points": 400}, "left": {"points": 20}},
+                   {"melded": {"points": 200}, "left": {"points": 100}}]}
+
+
+def file_app(path: Path, **extra: object):  # type: ignore[no-untyped-def]
+    return create_app({"TESTING": True, "SECRET_KEY": "test",
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", **extra})
+
+
+def test_a_restart_loses_nothing(tmp_path: Path) -> None:
+    database = tmp_path / "scores.sqlite"
+    with file_app(database).app_context():
+        game = games.create_game({"rules": "pagat", "teams": TEAMS})
+        games.record_round(game.id, ROUND)
+        before = games.get_game(game.id)
+        db.session.remove()
+        db.engine.dispose()
+    with file_app(database).app_context():
+        after = games.get_game(game.id)
+    assert after == before
+    assert after.totals == (380, 100)
+
+
+def test_an_old_database_is_upgraded_with_its_games_kept(tmp_path: Path) -> None:
+    database = tmp_path / "old.sqlite"
+    old = file_app(database, AUTO_MIGRATE=False)
+    with old.app_context():
+        flask_migrate.upgrade(directory=MIGRATIONS, revision="0001")
+        game = games.create_game({"rules": "classic", "teams": TEAMS})
+        tables = sa.inspect(db.engine).get_table_names()
+        db.session.remove()
+        db.engine.dispose()
+    assert "saved_rules" not in tables
+    with file_app(database).app_context():
+        inspector = sa.inspect(db.engine)
+        assert "saved_rules" in inspector.get_table_names()
+        version = db.session.execute(sa.text("select version_num from alembic_version")).scalar()
+        assert version == _head()
+        assert games.get_game(game.id).teams[0].players == ("Ann", "Bob")
+
+
+def test_the_schema_matches_the_models(app) -> None:  # type: ignore[no-untyped-def]
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    with app.app_context(), db.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+    assert differences == []
+
+
+def test_the_documented_upgrade_command_works(tmp_path: Path) -> None:
+    database = tmp_path / "deploy.sqlite"
+    app = file_app(database, AUTO_MIGRATE=False)
+    result = app.test_cli_runner().invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        assert "games" in sa.inspect(db.engine).get_table_names()
+
+
+def _head() -> str:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    return ScriptDirectory.from_config(config).get_current_head() or ""
