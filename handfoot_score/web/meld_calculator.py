@@ -1,0 +1,129 @@
+"""The meld calculator: tap in the melds you hold and see whether they open the round.
+
+Every button submits a GET form, so the page changes no state on the server, works without
+JavaScript, and any step can be bookmarked or shared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from wtforms import Form, IntegerField, SelectField
+
+from handfoot_score.engine.errors import EngineError, Problem, UnknownRules
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.rules_json import rules_to_dict
+from handfoot_score.services.games import GameNotFound, get_game
+from handfoot_score.services.rules import get_rules, list_presets
+from handfoot_score.services.scoring import meld_check_request
+from handfoot_score.web import bp
+from handfoot_score.web.meld_state import Melds, laid_melds, next_melds, serialize_melds
+
+DEFAULT_RULES = "classic"
+
+#: The card buttons, highest first: (card as the meld check reads it, its name aloud).
+CARD_BUTTONS = (
+    ("A", "ace"), ("K", "king"), ("Q", "queen"), ("J", "jack"), ("10", "ten"),
+    ("9", "nine"), ("8", "eight"), ("7", "seven"), ("6", "six"), ("5", "five"),
+    ("4", "four"), ("3", "three"), ("2", "two, wild"), ("JK", "joker, wild"),
+)
+
+#: The buttons that change the melds; after one, the page moves to a clean address so a
+#: reload does not press it again.
+_ACTIONS = ("add", "new", "undo", "clear")
+#: The query parameters that say what is judged, kept across a button press.
+_KEPT = ("rules", "round", "score", "game")
+
+#: Which field of the page a problem from the meld check is about.
+_FIELD_OF_PROBLEM = {"rules": "rules", "round": "round", "score_before": "score"}
+
+
+class OpeningForm(Form):
+    """The rules, round and score the melds are judged under; read from the query string."""
+
+    rules = SelectField("Rules", default=DEFAULT_RULES)
+    round = SelectField("Round", default="1")
+    score = IntegerField("Your team's score before this round")
+
+
+@bp.get("/meld-calculator")
+def meld_calculator() -> ResponseReturnValue:
+    """Apply the button pressed to the melds, judge them, and say whether they open."""
+    form = OpeningForm(request.args)
+    melds, trouble = next_melds(request.args.get("melds", ""), request.args)
+    if not trouble and any(action in request.args for action in _ACTIONS):
+        kept = {key: request.args[key] for key in _KEPT if request.args.get(key)}
+        return redirect(url_for("web.meld_calculator", melds=serialize_melds(melds), **kept),
+                        code=303)
+    problems = [Problem("melds", trouble)] if trouble else []
+    check = None
+    status = 200
+    try:
+        rules = _rules_judged(form)
+    except UnknownRules as error:
+        rules, status = get_rules(DEFAULT_RULES), 404
+        problems.append(Problem("rules", f"there are no rules called {error.rules_id!r}"))
+    else:
+        try:
+            check = meld_check_request(_meld_check_body(rules, melds))
+        except EngineError as error:
+            problems.extend(error.problems)
+    _fill_form(form, rules, problems)
+    page = render_template(
+        "meld_calculator.html", form=form, rules=rules, melds=melds,
+        game_id=request.args.get("game"),
+        state=serialize_melds(melds), check=check, problems=problems,
+        field_of_problem=_FIELD_OF_PROBLEM, card_buttons=CARD_BUTTONS,
+    )
+    return page, status
+
+
+def _rules_judged(form: OpeningForm) -> RuleSet:
+    """The rules of the game named by ``?game=`` (house rules included), or those chosen."""
+    game_id = request.args.get("game")
+    if game_id:
+        try:
+            return get_game(game_id).rules
+        except GameNotFound:
+            raise UnknownRules(game_id) from None
+    return get_rules(form.rules.data or DEFAULT_RULES)
+
+
+def _fill_form(form: OpeningForm, rules: RuleSet, problems: list[Problem]) -> None:
+    """Offer the presets and the rules' rounds, and show each problem at its field."""
+    # Rules saved by a table are not offered, but stay chosen when a link names them.
+    offered = list_presets()
+    offered += [rules] if rules not in offered else []
+    form.rules.choices = [(offered_rules.id, offered_rules.name) for offered_rules in offered]
+    form.round.choices = [str(number) for number in range(1, len(rules.rounds) + 1)]
+    for problem in problems:
+        if problem.field in _FIELD_OF_PROBLEM:
+            getattr(form, _FIELD_OF_PROBLEM[problem.field]).errors = [problem.message]
+
+
+def _meld_check_body(rules: RuleSet, melds: Melds) -> dict[str, Any]:
+    """The meld check request for the page's query string; the service judges every value.
+
+    The score goes along only where the rules' minimum follows it, so a score left in a
+    link never stops a check under rules that ignore it.
+    """
+    body: dict[str, Any] = {
+        "rules": rules.id if request.args.get("game") is None else rules_to_dict(rules),
+        "round": _whole_number(request.args.get("round") or "1"),
+        "melds": laid_melds(melds),
+    }
+    score = request.args.get("score", "").strip()
+    if score and rules.meld_minimum_by_score is not None:
+        body["score_before"] = _whole_number(score)
+    return body
+
+
+def _whole_number(text: str) -> int | str:
+    # Text that is not a number goes to the service as it is, to be refused there in the
+    # same words the JSON API uses.
+    try:
+        return int(text)
+    except ValueError:
+        return text
