@@ -42,7 +42,8 @@ def get_rules(rules_id: str) -> RuleSet:
 def save_rules(name: str, rules: RuleSet) -> RuleSet:
     """Keep a house-rule set under ``name`` to play again; returns it with its new id."""
     slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:40] or "house"
-    taken = set(PRESETS) | set(db.session.scalars(select(SavedRules.id)))
+    # "house" is the address of the house-rules page itself, /rules/house.
+    taken = set(PRESETS) | {"house"} | set(db.session.scalars(select(SavedRules.id)))
     rules_id = slug if slug not in taken else next(
         f"{slug}-{n}" for n in range(2, len(taken) + 3) if f"{slug}-{n}" not in taken)
     try:

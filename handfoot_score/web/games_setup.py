@@ -1,0 +1,161 @@
+"""The new-game page: rules (a preset, saved house rules, or changed right here), teams, dealer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from wtforms import FieldList, Form, FormField, SelectField, StringField
+from wtforms.validators import Length, Optional
+
+from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
+from handfoot_score.engine.rules_json import rules_to_dict
+from handfoot_score.engine.table import seating
+from handfoot_score.services import games
+from handfoot_score.services import rules as rules_service
+from handfoot_score.web import bp
+from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data
+
+MIN_TEAMS, MAX_TEAMS = 2, 6
+PLAYERS_PER_TEAM = 3
+
+
+def _strip(text: str | None) -> str | None:
+    return " ".join(text.split()) if text else text
+
+
+class TeamForm(Form):
+    """A team's name and its players (up to three; a player on their own is a team of one)."""
+
+    name = StringField("Team name", filters=[_strip], validators=[Optional(), Length(max=60)])
+    players = FieldList(
+        StringField("Player", filters=[_strip], validators=[Optional(), Length(max=60)]),
+        min_entries=PLAYERS_PER_TEAM, max_entries=PLAYERS_PER_TEAM)
+
+
+class NewGameForm(FlaskForm):
+    """Everything a table settles before the first deal."""
+
+    rules_choice = SelectField("Rules", description="Pick a set of rules; change any number "
+                                                    "below under \u201cChange house rules\u201d.")
+    teams = FieldList(FormField(TeamForm), min_entries=MIN_TEAMS, max_entries=MAX_TEAMS)
+    first_dealer = SelectField("Who deals first?", coerce=int, default=0)
+    house = FormField(HouseRulesForm, "House rules")
+    save_as = StringField("Save these rules as\u2026", filters=[_strip],
+                          validators=[Optional(), Length(max=100)],
+                          description="Give them a name to play them again. Leave empty "
+                                      "to use them for this game only.")
+
+    def fill_choices(self) -> None:
+        """Offer the presets and saved rule sets, and the seats as the names now stand."""
+        self.rules_choice.choices = [
+            (r.id, r.name) for r in [*rules_service.list_presets(),
+                                     *rules_service.list_saved_rules()]]
+        self.first_dealer.choices = [
+            (index, _seat_label(seat.team, seat.player))
+            for index, seat in enumerate(seating(self.team_players()))]
+
+    def team_players(self) -> list[tuple[str, ...]]:
+        """Each team's players as typed (a team with none is one seat in its own name)."""
+        return [tuple(p for p in team.form.players.data if p) or (self.team_name(i),)
+                for i, team in enumerate(self.teams)]
+
+    def team_name(self, index: int) -> str:
+        """The team's name as typed, or "Team N"."""
+        return self.teams[index].form.name.data or f"Team {index + 1}"
+
+    def game_body(self, rules: dict[str, Any]) -> dict[str, Any]:
+        """The request the games service takes, the same one the JSON API sends."""
+        return {
+            "rules": rules,
+            "teams": [{"name": self.team_name(i), "players": [p for p in t.form.players.data if p]}
+                      for i, t in enumerate(self.teams)],
+            "first_dealer": self.first_dealer.data or 0,
+        }
+
+
+def _seat_label(team: int, player: str) -> str:
+    return f"{player} (team {team + 1})"
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> ResponseReturnValue:
+    """Set up a game; the buttons that add teams or rounds show the form again, nothing saved."""
+    if request.method == "GET":
+        chosen = _chosen_rules(request.args.get("rules"))
+        form = NewGameForm(formdata=None, data={
+            "rules_choice": chosen.id, "house": house_rules_form_data(rules_to_dict(chosen))})
+        form.fill_choices()
+        return render_template("games/new.html", form=form)
+    form = NewGameForm()
+    action = request.form.get("action", "start")
+    if action != "start" or request.form.get("rules_round"):
+        return _show_again(form, action)
+    form.fill_choices()
+    if not form.validate():
+        return render_template("games/new.html", form=form, open_rules=bool(form.house.errors))
+    try:
+        state = games.create_game(form.game_body(_rules_to_play(form)))
+    except InvalidRules as error:
+        form.house.form.show_problems(error.problems)
+        return render_template("games/new.html", form=form, open_rules=True), 422
+    except EngineError as error:
+        _show_team_problems(form, error.problems)
+        return render_template("games/new.html", form=form), 422
+    return redirect(url_for("web.game", game_id=state.id), code=303)
+
+
+def _chosen_rules(rules_id: str | None):  # type: ignore[no-untyped-def]
+    if rules_id:
+        try:
+            return rules_service.get_rules(rules_id)
+        except LookupError:
+            flash("Those rules are not known here; here are the classic ones.", "error")
+    return rules_service.list_presets()[0]
+
+
+def _show_again(form: NewGameForm, action: str) -> ResponseReturnValue:
+    """Add or remove a team or a round, or load other rules, and show the form as typed."""
+    if action == "add_team" and len(form.teams) < MAX_TEAMS:
+        form.teams.append_entry()
+    elif action == "remove_team" and len(form.teams) > MIN_TEAMS:
+        form.teams.pop_entry()
+    elif action == "load_rules":
+        chosen = _chosen_rules(form.rules_choice.data)
+        form.house.process(None, house_rules_form_data(rules_to_dict(chosen)))
+    rounds = request.form.get("rules_round")
+    if rounds:
+        form.house.form.change_rounds(rounds)
+    form.fill_choices()
+    return render_template("games/new.html", form=form,
+                           open_rules=bool(rounds) or action == "load_rules")
+
+
+def _rules_to_play(form: NewGameForm) -> dict[str, Any]:
+    """The rules from the form, kept under a name when the table asked to save them."""
+    chosen = _chosen_rules(form.rules_choice.data)
+    rules = form.house.form.to_rules_dict()
+    unchanged = rules == house_rules_form_data(rules_to_dict(chosen))
+    rules["id"] = chosen.id if unchanged else f"{chosen.id}-house"[:64]
+    if not unchanged and rules["name"] == chosen.name:
+        rules["name"] = f"{chosen.name} with house rules"[:100]
+    if form.save_as.data:
+        saved = rules_service.save_rules(form.save_as.data,
+                                         rules_service.resolve_rules(rules))
+        return rules_to_dict(saved)
+    return rules
+
+
+def _show_team_problems(form: NewGameForm, problems: tuple[Problem, ...]) -> None:
+    for problem in problems:
+        team = form.teams[problem.team].form if problem.team is not None and \
+            problem.team < len(form.teams) else None
+        target = {"name": team.name if team else None,
+                  "players": team.players.entries[0] if team else None,
+                  "first_dealer": form.first_dealer}.get(problem.field)
+        if target is None:
+            form.form_errors.append(problem.message)
+        else:
+            target.errors = [*target.errors, problem.message]

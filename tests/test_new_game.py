@@ -1,0 +1,108 @@
+"""The new-game page: rules from a preset or house rules, teams, dealer, errors kept."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from handfoot_score.services import games
+from handfoot_score.services import rules as rules_service
+from tests.form_data import form_values
+
+
+def filled(client: FlaskClient, url: str = "/games/new", **changes: str) -> dict[str, str]:
+    page = client.get(url)
+    assert page.status_code == 200
+    values = form_values(page.get_data(as_text=True))
+    values.update({"teams-0-name": "Us", "teams-0-players-0": "Ann", "teams-0-players-1": "Bob",
+                   "teams-1-name": "Them", "teams-1-players-0": "Cy", "teams-1-players-1": "Di"})
+    values.update(changes)
+    return values
+
+
+def game_id_from(response) -> str:  # type: ignore[no-untyped-def]
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    return response.headers["Location"].rstrip("/").split("/")[-1]
+
+
+def test_the_page_offers_every_preset_with_its_numbers(client: FlaskClient) -> None:
+    html = client.get("/games/new?rules=pagat").get_data(as_text=True)
+    for preset in rules_service.list_presets():
+        assert preset.name in html
+    values = form_values(html)
+    assert values["rules_choice"] == "pagat"
+    assert values["house-decks"] == "4"
+    assert values["house-red_three-left"] == "300"
+    assert values["house-rounds-3-meld_minimum"] == "150"
+
+
+def test_starting_a_preset_game_stores_the_preset(app: Flask, client: FlaskClient) -> None:
+    response = client.post("/games/new", data=filled(client, "/games/new?rules=italian"))
+    game_id = game_id_from(response)
+    with app.app_context():
+        state = games.get_game(game_id)
+    assert state.rules == rules_service.get_rules("italian")
+    assert [t.name for t in state.teams] == ["Us", "Them"]
+    assert state.teams[0].players == ("Ann", "Bob")
+
+
+def test_a_house_rule_changed_right_there_is_played(app: Flask, client: FlaskClient) -> None:
+    data = filled(client, "/games/new?rules=pagat", **{"house-red_three-left": "500"})
+    game_id = game_id_from(client.post("/games/new", data=data))
+    with app.app_context():
+        rules = games.get_game(game_id).rules
+    assert rules.red_three.left == 500
+    assert rules.id == "pagat-house"
+    assert rules.decks == 4
+
+
+def test_house_rules_saved_as_a_name_can_be_picked_again(app: Flask, client: FlaskClient) -> None:
+    data = filled(client, "/games/new?rules=classic",
+                  **{"house-rounds-0-going_out_bonus": "200", "save_as": "Thursday club"})
+    game_id_from(client.post("/games/new", data=data))
+    html = client.get("/games/new").get_data(as_text=True)
+    assert "Thursday club" in html
+    again = filled(client, "/games/new?rules=thursday-club")
+    assert again["house-rounds-0-going_out_bonus"] == "200"
+    with app.app_context():
+        assert rules_service.get_rules("thursday-club").rounds[0].going_out_bonus == 200
+    assert client.get("/rules/thursday-club").status_code == 200
+
+
+def test_adding_a_team_shows_the_form_again_with_everything_typed(client: FlaskClient) -> None:
+    data = filled(client, action="add_team", **{"house-decks": "6"})
+    page = client.post("/games/new", data=data)
+    assert page.status_code == 200
+    values = form_values(page.get_data(as_text=True))
+    assert "teams-2-name" in values
+    assert values["teams-0-name"] == "Us"
+    assert values["house-decks"] == "6"
+
+
+def test_a_bad_rule_is_named_and_nothing_typed_is_lost(client: FlaskClient) -> None:
+    data = filled(client, **{"house-decks": "0"})
+    page = client.post("/games/new", data=data)
+    assert page.status_code == 422
+    html = page.get_data(as_text=True)
+    assert "Decks" in html and "between 1 and 20" in html
+    values = form_values(html)
+    assert values["teams-1-players-1"] == "Di"
+    assert values["house-decks"] == "0"
+
+
+def test_loading_other_rules_refills_the_house_rules(client: FlaskClient) -> None:
+    data = filled(client, "/games/new?rules=classic", rules_choice="pagat", action="load_rules")
+    values = form_values(client.post("/games/new", data=data).get_data(as_text=True))
+    assert values["house-decks"] == "4"
+    assert values["house-hand_size"] == "11"
+    assert values["teams-0-name"] == "Us"
+
+
+def test_first_dealer_is_a_seat_at_the_table(app: Flask, client: FlaskClient) -> None:
+    data = filled(client, first_dealer="3")
+    game_id = game_id_from(client.post("/games/new", data=data))
+    with app.app_context():
+        deal = games.get_game(game_id).deal(1)
+    assert deal.hands_dealer.player == "Di"
+    assert deal.feet_dealer.player == "Cy"
+    assert deal.first_player.player == "Ann"
