@@ -15,6 +15,7 @@ from handfoot_score.database import enable_sqlite_pragmas
 from handfoot_score.errors import handle_http_error
 from handfoot_score import models  # noqa: F401  (the tables migrations know)
 from handfoot_score.extensions import csrf, db, migrate
+from handfoot_score.security import register_security
 from handfoot_score.web import bp as web_bp
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -29,11 +30,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
+    # A doubled slash gets a 404 (JSON under /api/), not an HTML redirect.
+    app.url_map.merge_slashes = False
     configure(app, config or {})
     register_extensions(app)
     upgrade_database(app)
     register_blueprints(app)
     register_errorhandlers(app)
+    register_security(app)
     return app
 
 

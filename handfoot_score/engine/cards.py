@@ -104,7 +104,7 @@ def reachable_points(cards: tuple[tuple[int, int], ...]) -> int:
     Bit ``n`` is set when ``n`` points can be made.
 
     >>> bin(reachable_points(((5, 2), (10, 1))))
-    '0b1000010000100001000010000100001'
+    '0b100001000010000100001'
     """
     reachable = 1
     for value, count in cards:

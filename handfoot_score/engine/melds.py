@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import BOOK_SIZE, SMALLEST_MELD, Rank, parse_rank
+from .cards import BOOK_SIZE, SMALLEST_MELD, CardKind, Rank, parse_rank
 from .errors import Problem, UnknownCard
 from .rules import RuleSet
 
@@ -104,7 +104,8 @@ def check_opening(rules: RuleSet, round_number: int, melds: Sequence[Sequence[Ra
 
 
 def _threes_melded(rules: RuleSet) -> bool:
-    return any(book.rank is Rank.THREE for book in rules.special_books)
+    return any(book.rank is Rank.THREE or book.kind in (CardKind.BLACK_THREE, CardKind.RED_THREE)
+               for book in rules.special_books)
 
 
 def _wild_limit(rules: RuleSet, naturals: int, wilds: int) -> str:

@@ -15,6 +15,8 @@ from .errors import InvalidRules, Problem
 MAX_DECKS = 20
 MAX_ROUNDS = 20
 MAX_CARDS_IN_HAND = 50
+#: No bonus, penalty or minimum at a real table comes near this; it keeps totals printable.
+MAX_POINTS = 1_000_000
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _SPECIAL_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 BOOK_TYPES = ("clean", "dirty", "wild")
@@ -250,11 +252,11 @@ def _rule_problems(rules: RuleSet) -> list[Problem]:
     count(rules.foot_size, "foot_size", 1, MAX_CARDS_IN_HAND)
     for name in ("joker", "two", "ace", "eight_to_king", "four_to_seven", "black_three"):
         count(getattr(rules.card_values, name), f"card_values.{name}", 0, 10_000)
-    count(rules.books.clean, "books.clean", 0)
-    count(rules.books.dirty, "books.dirty", 0)
-    count(rules.red_three.down, "red_three.down", 0)
-    count(rules.red_three.left, "red_three.left", 0)
-    count(rules.exact_draw_bonus, "exact_draw_bonus", 0)
+    count(rules.books.clean, "books.clean", 0, MAX_POINTS)
+    count(rules.books.dirty, "books.dirty", 0, MAX_POINTS)
+    count(rules.red_three.down, "red_three.down", 0, MAX_POINTS)
+    count(rules.red_three.left, "red_three.left", 0, MAX_POINTS)
+    count(rules.exact_draw_bonus, "exact_draw_bonus", 0, MAX_POINTS)
     count(rules.wilds.naturals_per_wild, "wilds.naturals_per_wild", 0, BOOK_SIZE)
     if rules.wilds.max_per_meld is not None:
         count(rules.wilds.max_per_meld, "wilds.max_per_meld", 0, BOOK_SIZE)
@@ -262,7 +264,7 @@ def _rule_problems(rules: RuleSet) -> list[Problem]:
     need(type(rules.wilds.wild_melds) is bool, "wilds.wild_melds", "must be true or false")
     need(type(rules.pile_needs_opened) is bool, "pile_needs_opened", "must be true or false")
     if rules.books.wild is not None:
-        count(rules.books.wild, "books.wild", 0)
+        count(rules.books.wild, "books.wild", 0, MAX_POINTS)
         need(rules.wilds.wild_melds is True, "books.wild",
              "wild books need wild_melds: true (a meld of wild cards only)")
         need(rules.wilds.max_per_meld is None or rules.wilds.max_per_meld >= BOOK_SIZE,
@@ -281,8 +283,8 @@ def _round_problems(rules: RuleSet, found: _Findings) -> None:
     dirty_possible = rules.dirty_book_min_naturals is not None
     for index, game_round in enumerate(rules.rounds):
         where = f"rounds.{index}"
-        found.count(game_round.meld_minimum, f"{where}.meld_minimum", 0)
-        found.count(game_round.going_out_bonus, f"{where}.going_out_bonus", 0)
+        found.count(game_round.meld_minimum, f"{where}.meld_minimum", 0, MAX_POINTS)
+        found.count(game_round.going_out_bonus, f"{where}.going_out_bonus", 0, MAX_POINTS)
         found.count(game_round.pile_take, f"{where}.pile_take", 1, 200)
         if game_round.exact_draw_cards is not None:
             found.count(game_round.exact_draw_cards, f"{where}.exact_draw_cards", 1, 200)
@@ -304,10 +306,10 @@ def _score_minimum_problems(rules: RuleSet, found: _Findings) -> None:
     previous: int | None = None
     for index, step in enumerate(steps):
         where = f"meld_minimum_by_score.{index}"
-        found.count(step.minimum, f"{where}.minimum", 0)
+        found.count(step.minimum, f"{where}.minimum", 0, MAX_POINTS)
         if step.from_score is None:
             found.need(index == 0, f"{where}.from_score", "only the first step may be null")
-        elif type(step.from_score) is not int:
+        elif type(step.from_score) is not int or abs(step.from_score) > 1000 * MAX_POINTS:
             found.need(False, f"{where}.from_score", "must be a whole number or null")
         else:
             found.need(previous is None or step.from_score > previous, f"{where}.from_score",
@@ -322,11 +324,12 @@ def _special_book_problems(rules: RuleSet, found: _Findings) -> None:
         good_id = isinstance(book.id, str) and bool(_SPECIAL_ID.match(book.id))
         found.need(good_id and book.id not in BOOK_TYPES, f"{where}.id",
                    "must be a lower-case name (letters, digits, _) other than clean, dirty, wild")
-        found.need(book.id not in seen, f"{where}.id", f"{book.id!r} is used twice")
-        seen.add(book.id)
+        if good_id:
+            found.need(book.id not in seen, f"{where}.id", f"{book.id!r} is used twice")
+            seen.add(book.id)
         found.need(isinstance(book.name, str) and 0 < len(book.name.strip()) <= 60,
                    f"{where}.name", "must be 1 to 60 characters")
-        found.count(book.bonus, f"{where}.bonus", 0)
+        found.count(book.bonus, f"{where}.bonus", 0, MAX_POINTS)
         found.need(isinstance(book.kind, CardKind) and not book.kind.is_wild, f"{where}.kind",
                    "must be a kind of natural card or a three")
         if book.rank is not None:
