@@ -284,7 +284,8 @@ def test_names_up_to_a_hundred_characters_are_echoed(client: FlaskClient) -> Non
 
 
 def test_two_teams_going_out_is_refused_on_the_second(client: FlaskClient) -> None:
-    out = {"melded": {"twos": 1, "aces": 4, "eight_to_king": 7},
+    # 14 cards for 2 books: a clean book of 7 eight-to-kings, a dirty one of 4 aces and 3 twos
+    out = {"melded": {"twos": 3, "aces": 4, "eight_to_king": 7},
            "books": {"clean": 1, "dirty": 1}, "went_out": True}
     assert scored(client, "italian", 1, [out, {}])["warnings"] == []
     assert fields_of(score(client, "italian", 1, [out, {"went_out": True}])) == [
@@ -311,8 +312,9 @@ def test_going_out_without_the_books_is_refused(
 
 def test_going_out_one_book_short_names_that_book(client: FlaskClient) -> None:
     # Classic needs 2 clean + 2 dirty + 1 wild; this team has one dirty book too few.
-    short = {"melded": {"jokers": 8, "aces": 19}, "books": {"clean": 2, "dirty": 1, "wild": 1},
-             "went_out": True}
+    # Its 4 books hold 28 cards: 19 aces, 8 jokers and a two.
+    short = {"melded": {"jokers": 8, "twos": 1, "aces": 19},
+             "books": {"clean": 2, "dirty": 1, "wild": 1}, "went_out": True}
     [error] = errors_of(score(client, "classic", 1, [short]), 422)
     assert (error["team"], error["field"]) == (0, "books.dirty")
 

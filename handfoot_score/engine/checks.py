@@ -98,8 +98,13 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
         return problems
     cards = tally.melded
     if isinstance(cards, Points):
-        return _points_problems(rules, team, tally, cards)
-    return _count_problems(rules, team, tally, cards)
+        problems = _points_problems(rules, team, tally, cards)
+    else:
+        problems = _count_problems(rules, team, tally, cards)
+    left = tally.left
+    if isinstance(left, Points) and not rules.left_points_reachable >> left.points & 1:
+        problems.append(Problem("left.points", _unreachable(left.points), team))
+    return problems
 
 
 def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) -> list[Problem]:
@@ -114,9 +119,6 @@ def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) ->
                 "melded.points",
                 f"the books counted hold at least {least} points of cards, "
                 f"more than the {melded.points} given", team))
-    left = tally.left
-    if isinstance(left, Points) and not rules.left_points_reachable >> left.points & 1:
-        problems.append(Problem("left.points", _unreachable(left.points), team))
     return problems
 
 
@@ -148,6 +150,13 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
             "books.wild" if books.wild else "books.dirty",
             f"these books need at least {wilds_needed} wild cards (jokers, twos) "
             f"on the table, but {melded.wilds} are counted", team))
+    books_of_melded_cards = books.clean + books.dirty + books.wild + natural_books
+    if not problems and melded.naturals + melded.wilds < BOOK_SIZE * books_of_melded_cards:
+        problems.append(Problem(
+            "books.dirty" if books.dirty else "books.clean" if books.clean else "books",
+            f"{books_of_melded_cards} books hold at least "
+            f"{BOOK_SIZE * books_of_melded_cards} cards, but "
+            f"{melded.naturals + melded.wilds} are counted on the table", team))
     for kind, count in by_kind.items():
         have = tally.red_threes_down if kind is CardKind.RED_THREE else melded.count(kind)
         if have < BOOK_SIZE * count:

@@ -1,0 +1,212 @@
+"""The meld checker: size, one rank, no threes, wild-card limits, kind, points, the opening."""
+
+from dataclasses import replace
+
+import pytest
+
+from handfoot_score.engine.cards import CardKind, Rank
+from handfoot_score.engine.errors import UnknownCard
+from handfoot_score.engine.melds import check_opening, judge_meld, read_melds
+from handfoot_score.engine.presets import CLASSIC, PRESETS
+from handfoot_score.engine.rules import CardValues, RuleSet, ScoreMinimum, SpecialBook, WildLimits
+
+
+def meld(text: str) -> tuple[Rank, ...]:
+    """Cards written as at the table: ``"K K K 2"``."""
+    return read_melds([text.split()])[0]
+
+
+# (preset, meld, legal, kind, points)
+MELDS = [
+    ("classic", "K K K", True, "clean", 30),
+    ("classic", "A A A", True, "clean", 60),
+    ("classic", "4 4 4 4", True, "clean", 20),
+    ("classic", "K K K K K K K", True, "clean", 70),
+    ("classic", "K K", False, "clean", 20),
+    ("classic", "K K K K K K K K", False, "clean", 80),
+    ("classic", "K K Q", False, "clean", 30),
+    ("classic", "4 5 6", False, "clean", 15),
+    ("classic", "3 3 3", False, "clean", 15),
+    ("classic", "K K 2", True, "dirty", 40),
+    ("classic", "K 2 2", False, "dirty", 50),
+    ("classic", "7 7 7 JK", True, "dirty", 65),
+    ("classic", "K K K K K 2 2", True, "dirty", 90),
+    ("classic", "K K K K K JK JK", True, "dirty", 150),
+    ("classic", "K K K K 2 2 2", False, "dirty", 100),
+    ("classic", "A A A A A A 2", True, "dirty", 140),
+    ("classic", "JK JK JK", True, "wild", 150),
+    ("classic", "JK 2 2", True, "wild", 90),
+    ("classic", "2 2 2 2 2 2 2", True, "wild", 140),
+    ("classic", "JK JK", False, "wild", 100),
+    ("pagat", "K K K", True, "clean", 30),
+    ("pagat", "K K 2", True, "dirty", 40),
+    ("pagat", "K K K K K 2 2", True, "dirty", 90),
+    ("pagat", "K K K K K K 2", True, "dirty", 80),
+    ("pagat", "K K K K 2 2 2", False, "dirty", 100),
+    ("pagat", "K 2 2", False, "dirty", 50),
+    ("pagat", "JK JK JK", False, "wild", 150),
+    ("pagat", "2 2 2 2 2 2 2", False, "wild", 140),
+    ("pagat", "3 3 3", False, "clean", 15),
+    ("pagat", "8 8 8 8 8 8 8 8", False, "clean", 80),
+    ("italian", "K K K", True, "clean", 30),
+    ("italian", "K K 2", False, "dirty", 40),
+    ("italian", "K K K 2", False, "dirty", 50),
+    ("italian", "K K K K 2", True, "dirty", 60),
+    ("italian", "K K K K 2 2 2", True, "dirty", 100),
+    ("italian", "K K K K K JK 2", True, "dirty", 120),
+    ("italian", "JK JK JK", False, "wild", 150),
+    ("italian", "3 3 3 3", False, "clean", 20),
+    ("italian", "Q Q J", False, "clean", 30),
+]
+
+
+@pytest.mark.parametrize(("preset", "text", "legal", "kind", "points"), MELDS)
+def test_judge_meld(preset: str, text: str, legal: bool, kind: str, points: int) -> None:
+    judged = judge_meld(PRESETS[preset], meld(text))
+    assert (judged.valid, judged.kind, judged.points) == (legal, kind, points)
+    assert judged.is_book == (len(judged.cards) == 7)
+    assert bool(judged.problems) is not legal
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "problem"),
+    [
+        ("classic", "K K", "a meld has 3 to 7 cards, not 2"),
+        ("classic", "K K K K K K K K", "a meld has 3 to 7 cards, not 8"),
+        ("classic", "K K Q", "natural cards of one rank only, not K, Q"),
+        ("classic", "3 3 3", "threes are never melded"),
+        ("classic", "K K K K 2 2 2", "3 wild cards need at least 6 natural cards, not 4"),
+        ("pagat", "K K K K 2 2 2", "at most 2 wild cards in a meld, not 3"),
+        ("pagat", "JK JK JK", "these rules allow no meld of wild cards only"),
+        ("italian", "K K 2", "a meld with wild cards needs at least 4 natural cards, not 2"),
+        ("italian", "JK JK JK", "these rules allow no meld of wild cards only"),
+    ],
+)
+def test_each_problem_is_said(preset: str, text: str, problem: str) -> None:
+    assert judge_meld(PRESETS[preset], meld(text)).problems == (problem,)
+
+
+def test_several_problems_are_said_at_once() -> None:
+    assert judge_meld(CLASSIC, meld("3 3")).problems == (
+        "a meld has 3 to 7 cards, not 2", "threes are never melded")
+
+
+@pytest.mark.parametrize(
+    ("limits", "text", "legal"),
+    [
+        (WildLimits(naturals_per_wild=1, max_per_meld=2), "K K K K 2 2 2", False),
+        (WildLimits(naturals_per_wild=1, max_per_meld=3), "K K K K 2 2 2", True),
+        (WildLimits(naturals_per_wild=1, max_per_meld=None), "K K K 2 2 2", True),
+        (WildLimits(max_per_meld=0), "K K K K K K 2", False),
+        (WildLimits(wild_melds=True, max_per_meld=3), "JK JK JK", True),
+        (WildLimits(wild_melds=True, max_per_meld=3), "JK JK JK JK", False),
+    ],
+)
+def test_house_wild_card_limits(limits: WildLimits, text: str, legal: bool) -> None:
+    rules = replace(CLASSIC, wilds=limits, books=replace(CLASSIC.books, wild=None),
+                    rounds=tuple(replace(r, going_out_books=replace(r.going_out_books, wild=0,
+                                                                    dirty=0))
+                                 for r in CLASSIC.rounds))
+    assert judge_meld(rules, meld(text)).valid is legal
+
+
+def test_house_card_values_change_a_melds_points() -> None:
+    rules = replace(CLASSIC, card_values=CardValues(four_to_seven=3, joker=100))
+    assert judge_meld(rules, meld("7 7 7 JK")).points == 109
+
+
+@pytest.mark.parametrize("rank", [Rank.THREE, None])
+def test_threes_may_be_melded_where_a_book_of_threes_is_a_house_rule(rank: Rank | None) -> None:
+    book = SpecialBook(id="black_threes", name="Book of black threes", bonus=2000,
+                       kind=CardKind.BLACK_THREE, rank=rank)
+    rules = replace(CLASSIC, special_books=(book,))
+    judged = judge_meld(rules, meld("3 3 3 3 3 3 3"))
+    assert (judged.valid, judged.points, judged.is_book) == (True, 35, True)
+
+
+@pytest.mark.parametrize(
+    ("texts", "cards"),
+    [
+        ([["K", "k", "T", "10"]], ((Rank.KING, Rank.KING, Rank.TEN, Rank.TEN),)),
+        ([["Joker", "jk", "2"], []], ((Rank.JOKER, Rank.JOKER, Rank.TWO), ())),
+    ],
+)
+def test_read_melds(texts: list[list[str]], cards: tuple[tuple[Rank, ...], ...]) -> None:
+    assert read_melds(texts) == cards
+
+
+def test_unknown_cards_are_named_by_meld_and_position() -> None:
+    with pytest.raises(UnknownCard) as error:
+        read_melds([["K", "K", "K"], ["Q", "X", "Q", "11"]])
+    assert [p.field for p in error.value.problems] == ["melds.1.1", "melds.1.3"]
+    assert all(p.team is None for p in error.value.problems)
+
+
+# -- the opening ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("preset", "melds", "points"),
+    [
+        ("classic", ["A A A"], 60),
+        ("classic", ["K K K", "Q Q Q"], 60),
+        ("classic", ["JK K K", "9 9 9"], 100),
+        ("classic", ["A A A", "JK K K", "9 9 9"], 160),
+        ("classic", ["A A A", "K K K K K K"], 120),
+        ("classic", ["JK JK JK"], 150),
+        ("pagat", ["A A A", "K K 2"], 100),
+        ("pagat", ["A A A A A 2 2"], 140),
+        ("italian", ["K K K K 2"], 60),
+        ("italian", ["A A A A JK 2", "4 4 4"], 165),
+    ],
+)
+@pytest.mark.parametrize(("round_number", "minimum"), [(1, 50), (2, 90), (3, 120), (4, 150)])
+def test_opening_meets_the_rounds_minimum(preset: str, melds: list[str], points: int,
+                                          round_number: int, minimum: int) -> None:
+    opening = check_opening(PRESETS[preset], round_number, [meld(m) for m in melds])
+    assert (opening.valid, opening.points, opening.meld_minimum) == (True, points, minimum)
+    assert opening.meets_minimum is (points >= minimum)
+
+
+@pytest.mark.parametrize(
+    ("preset", "melds"),
+    [
+        ("classic", ["A A A A A", "K Q J"]),
+        ("classic", ["A A A", "K K K K 2 2 2"]),
+        ("pagat", ["JK JK JK"]),
+        ("italian", ["A A A", "K K 2"]),
+        ("italian", []),
+    ],
+)
+def test_an_opening_with_an_illegal_meld_never_meets_the_minimum(preset: str,
+                                                                 melds: list[str]) -> None:
+    opening = check_opening(PRESETS[preset], 1, [meld(m) for m in melds])
+    assert (opening.valid, opening.meets_minimum) == (False, False)
+
+
+BY_SCORE = (ScoreMinimum(None, 50), ScoreMinimum(15_000, 90), ScoreMinimum(30_000, 120),
+            ScoreMinimum(50_000, 150))
+CANASTA = (ScoreMinimum(None, 15), ScoreMinimum(0, 50), ScoreMinimum(1_500, 90),
+           ScoreMinimum(3_000, 120))
+
+
+@pytest.mark.parametrize(
+    ("steps", "score_before", "melds", "minimum", "meets"),
+    [
+        (BY_SCORE, None, ["JK K K", "9 9 9"], 50, True),
+        (BY_SCORE, 14_995, ["JK K K", "9 9 9"], 50, True),
+        (BY_SCORE, 15_000, ["JK K K", "9 9 9"], 90, True),
+        (BY_SCORE, 30_000, ["JK K K", "9 9 9"], 120, False),
+        (BY_SCORE, 50_000, ["A A A", "JK K K", "9 9 9"], 150, True),
+        (CANASTA, -5, ["4 4 4"], 15, True),
+        (CANASTA, 0, ["4 4 4"], 50, False),
+        (CANASTA, 1_500, ["A A A", "8 8 8"], 90, True),
+        (CANASTA, 3_000, ["A A A", "8 8 8"], 120, False),
+    ],
+)
+@pytest.mark.parametrize("round_number", [1, 4])
+def test_opening_minimum_by_score(steps: tuple[ScoreMinimum, ...], score_before: int | None,
+                                  melds: list[str], minimum: int, meets: bool,
+                                  round_number: int) -> None:
+    rules: RuleSet = replace(CLASSIC, meld_minimum_by_score=steps)
+    opening = check_opening(rules, round_number, [meld(m) for m in melds], score_before)
+    assert (opening.meld_minimum, opening.meets_minimum) == (minimum, meets)
