@@ -106,3 +106,35 @@ def test_first_dealer_is_a_seat_at_the_table(app: Flask, client: FlaskClient) ->
     assert deal.hands_dealer.player == "Di"
     assert deal.feet_dealer.player == "Cy"
     assert deal.first_player.player == "Ann"
+
+
+def test_a_game_started_from_a_league_page_joins_the_league(app: Flask,
+                                                           client: FlaskClient) -> None:
+    from handfoot_score.services import leagues
+
+    with app.app_context():
+        league = leagues.create_league({"name": "Thursday club"})
+    html = client.get(f"/leagues/{league.id}").get_data(as_text=True)
+    assert f"/games/new?league={league.id}" in html
+    data = filled(client, f"/games/new?league={league.id}")
+    assert data["league"] == league.id
+    game_id = game_id_from(client.post("/games/new", data=data))
+    with app.app_context():
+        assert leagues.league_of_game(game_id).id == league.id
+        roster = {p.name for p in leagues.get_league(league.id).players}
+    assert roster == {"Ann", "Bob", "Cy", "Di"}
+    page = client.get(f"/games/new?league={league.id}").get_data(as_text=True)
+    assert 'list="roster"' in page and '<option value="Ann">' in page
+
+
+def test_a_protected_league_asks_for_its_code_before_a_game_starts(app: Flask,
+                                                                  client: FlaskClient) -> None:
+    from handfoot_score.services import leagues
+
+    with app.app_context():
+        league = leagues.create_league({"name": "Club", "edit_code": "secret passphrase"})
+    response = client.post("/games/new", data=filled(client, f"/games/new?league={league.id}"))
+    assert response.status_code in (302, 303)
+    assert "unlock" in response.headers["Location"]
+    with app.app_context():
+        assert games.games_in_play() == []

@@ -282,3 +282,18 @@ def test_the_round_buttons_on_the_house_rules_page_add_a_round(client) -> None: 
     values["rules_round"] = "add"
     page = client.post("/rules/house", data=values).get_data(as_text=True)
     assert "rules-rounds-4-meld_minimum" in form_values(page)
+
+
+def test_a_game_on_unsaved_house_rules_has_its_own_rules_card(app, client) -> None:  # type: ignore[no-untyped-def]
+    from handfoot_score.services import games
+
+    with app.app_context():
+        game = games.create_game({"rules": {"base": "pagat", "red_three": {"down": 0, "left": 500}},
+                                  "teams": [{"name": "A"}, {"name": "B"}]})
+    round_screen = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert f"/games/{game.id}/rules" in round_screen
+    assert f"/meld-calculator?game={game.id}" in round_screen
+    card = client.get(f"/games/{game.id}/rules")
+    assert card.status_code == 200
+    assert "500" in card.get_data(as_text=True)
+    assert client.get("/games/nope/rules").status_code == 404

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, FormField, SelectField, StringField
+from wtforms import FieldList, Form, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.engine.table import seating
 from handfoot_score.services import games
+from handfoot_score.services import leagues
 from handfoot_score.services import rules as rules_service
+from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.web import bp
+from handfoot_score.web.league_access import edit_code_for
 from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data
 
 MIN_TEAMS, MAX_TEAMS = 2, 6
@@ -38,6 +41,7 @@ class TeamForm(Form):
 class NewGameForm(FlaskForm):
     """Everything a table settles before the first deal."""
 
+    league = HiddenField()
     rules_choice = SelectField("Rules", description="Pick a set of rules; change any number "
                                                     "below under \u201cChange house rules\u201d.")
     teams = FieldList(FormField(TeamForm), min_entries=MIN_TEAMS, max_entries=MAX_TEAMS)
@@ -69,6 +73,7 @@ class NewGameForm(FlaskForm):
     def game_body(self, rules: dict[str, Any]) -> dict[str, Any]:
         """The request the games service takes, the same one the JSON API sends."""
         return {
+            "league": self.league.data or None,
             "rules": rules,
             "teams": [{"name": self.team_name(i), "players": [p for p in t.form.players.data if p]}
                       for i, t in enumerate(self.teams)],
@@ -86,24 +91,26 @@ def new_game() -> ResponseReturnValue:
     if request.method == "GET":
         chosen = _chosen_rules(request.args.get("rules"))
         form = NewGameForm(formdata=None, data={
-            "rules_choice": chosen.id, "house": house_rules_form_data(rules_to_dict(chosen))})
+            "rules_choice": chosen.id, "house": house_rules_form_data(rules_to_dict(chosen)),
+            "league": request.args.get("league", "")})
         form.fill_choices()
-        return render_template("games/new.html", form=form)
+        return _page(form)
     form = NewGameForm()
     action = request.form.get("action", "start")
     if action != "start" or request.form.get("rules_round"):
         return _show_again(form, action)
     form.fill_choices()
     if not form.validate():
-        return render_template("games/new.html", form=form, open_rules=bool(form.house.errors))
+        return _page(form, open_rules=bool(form.house.errors))
     try:
-        state = games.create_game(form.game_body(_rules_to_play(form)))
+        state = games.create_game(form.game_body(_rules_to_play(form)),
+                                  edit_code=edit_code_for(form.league.data or None))
     except InvalidRules as error:
         form.house.form.show_problems(error.problems)
-        return render_template("games/new.html", form=form, open_rules=True), 422
+        return _page(form, open_rules=True), 422
     except EngineError as error:
         _show_team_problems(form, error.problems)
-        return render_template("games/new.html", form=form), 422
+        return _page(form), 422
     return redirect(url_for("web.game", game_id=state.id), code=303)
 
 
@@ -129,8 +136,22 @@ def _show_again(form: NewGameForm, action: str) -> ResponseReturnValue:
     if rounds:
         form.house.form.change_rounds(rounds)
     form.fill_choices()
-    return render_template("games/new.html", form=form,
-                           open_rules=bool(rounds) or action == "load_rules")
+    return _page(form, open_rules=bool(rounds) or action == "load_rules")
+
+
+def _page(form: NewGameForm, open_rules: bool = False) -> str:
+    """The new-game page; in a league, its roster is offered for the players' names."""
+    return render_template("games/new.html", form=form, open_rules=open_rules,
+                           league=_league(form.league.data))
+
+
+def _league(league_id: str | None) -> LeagueView | None:
+    if not league_id:
+        return None
+    try:
+        return leagues.get_league(league_id)
+    except LeagueNotFound:
+        abort(404)
 
 
 def _rules_to_play(form: NewGameForm) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound
 
@@ -12,6 +12,7 @@ from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import InvalidRules, UnknownRules
 from handfoot_score.engine.rules import BookCounts, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
+from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
 from handfoot_score.web import bp
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
@@ -195,6 +196,16 @@ def unknown_rules(error: UnknownRules) -> ResponseReturnValue:
 def rules_card(rules_id: str) -> str:
     """One rule set on a reminder card for the table."""
     return render_template("rules/card.html", card=RulesCard.of(get_rules(rules_id)))
+
+
+@bp.get("/games/<game_id>/rules")
+def game_rules(game_id: str) -> str:
+    """The reminder card for the rules a game is played under, house rules included."""
+    try:
+        rules = get_game(game_id).rules
+    except GameNotFound:
+        abort(404)
+    return render_template("rules/card.html", card=RulesCard.of(rules))
 
 
 @bp.route("/rules/house", methods=["GET", "POST"])

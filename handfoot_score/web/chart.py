@@ -1,0 +1,137 @@
+"""A line chart of each team's running total by round, worked out as numbers for an inline SVG.
+
+Nothing here draws: the template ``games/_chart.html`` writes the SVG from these numbers, so
+the page needs no script and makes no request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import floor, log10
+
+from handfoot_score.web.formats import points
+
+#: The SVG's own units; it scales to the width of the screen.
+WIDTH, HEIGHT = 320, 240
+LEFT, RIGHT, TOP, BOTTOM = 68, 304, 14, 186
+#: Roughly how many steps the points axis is cut into.
+Y_STEPS = 5
+#: One look per team: Okabe-Ito colours darkened to stand out on white, each with its own
+#: dash pattern so teams stay apart for colour-blind readers and on a black-and-white print.
+LOOKS = (
+    ("#0072b2", ""),
+    ("#c24e00", "10 6"),
+    ("#00795a", "3 5"),
+    ("#a24a8a", "14 5 3 5"),
+    ("#111111", "6 4 2 4 2 4"),
+    ("#8c5a00", "18 6"),
+)
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A mark on an axis: its label and where it sits along the axis."""
+
+    label: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Line:
+    """One team's line: a point per round, in SVG units, with its colour and dash pattern."""
+
+    name: str
+    totals: tuple[int, ...]
+    points: tuple[tuple[float, float], ...]
+    colour: str
+    dash: str
+
+    @property
+    def polyline(self) -> str:
+        """The points as an SVG ``points`` attribute."""
+        return " ".join(f"{x:g},{y:g}" for x, y in self.points)
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """Everything the SVG needs: its size, the plot's edges, the axes and the lines."""
+
+    title: str
+    description: str
+    lines: tuple[Line, ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    zero: float
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right: int = RIGHT
+    top: int = TOP
+    bottom: int = BOTTOM
+
+    @property
+    def y_label_x(self) -> int:
+        """Where the points labels end, just left of the plot."""
+        return self.left - 8
+
+    @property
+    def x_label_y(self) -> int:
+        """The baseline of the round numbers, under the plot."""
+        return self.bottom + 22
+
+    @property
+    def x_title_y(self) -> int:
+        """The baseline of the word "Round", under the round numbers."""
+        return self.bottom + 46
+
+    @property
+    def middle(self) -> float:
+        """The middle of the plot across, where the axis title sits."""
+        return (self.left + self.right) / 2
+
+
+def step_size(span: int, steps: int = Y_STEPS) -> int:
+    """A round step (1, 2 or 5 times a power of ten) cutting ``span`` into about ``steps``.
+
+    >>> step_size(8320), step_size(450), step_size(0)
+    (2000, 100, 1)
+    """
+    rough = max(span / steps, 1)
+    power = 10 ** floor(log10(rough))
+    return next(factor * power for factor in (1, 2, 5, 10) if factor * power >= rough)
+
+
+def running_total_chart(names: Sequence[str], running_totals: Sequence[Sequence[int]]
+                        ) -> LineChart:
+    """The chart of each team's total after each round (``running_totals[round][team]``)."""
+    values = [total for row in running_totals for total in row]
+    step = step_size(max([0, *values]) - min([0, *values]))
+    low = min([0, *values]) // step * step
+    high = -(-max([0, *values]) // step) * step
+    high = high if high > low else low + step
+
+    def y(value: int) -> float:
+        return round(BOTTOM - (value - low) * (BOTTOM - TOP) / (high - low), 1)
+
+    count = len(running_totals)
+    xs = [round(LEFT + (RIGHT - LEFT) * (i / (count - 1) if count > 1 else 0.5), 1)
+          for i in range(count)]
+    by_team = [tuple(row[team] for row in running_totals) for team in range(len(names))]
+    lines = tuple(
+        Line(name=name, totals=totals, points=tuple(zip(xs, map(y, totals))),
+             colour=colour, dash=dash)
+        for name, totals, (colour, dash) in zip(names, by_team, LOOKS)
+    )
+    return LineChart(
+        title="Each team's running total by round",
+        description=" ".join(
+            f"{line.name}: " + ", ".join(
+                f"{points(total)} after round {number}"
+                for number, total in enumerate(line.totals, start=1)) + "."
+            for line in lines),
+        lines=lines,
+        x_ticks=tuple(Tick(str(number), x) for number, x in enumerate(xs, start=1)),
+        y_ticks=tuple(Tick(points(value), y(value)) for value in range(low, high + 1, step)),
+        zero=y(0),
+    )

@@ -1,0 +1,93 @@
+"""The round screen, the book counters tapped during play, and stopping a game."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, StringField
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+
+from handfoot_score.services import games
+from handfoot_score.services.errors import InvalidInput
+from handfoot_score.services.games import GameConflict, GameNotFound, GameState
+from handfoot_score.web import bp
+from handfoot_score.web.league_access import edit_code_for_game
+from handfoot_score.web.round_screen import book_kinds, book_phrase, team_panels
+
+SEE_OTHER = 303
+
+
+class BookTapForm(FlaskForm):
+    """One tap on a book counter: which team, which kind of book, one more or one fewer, and
+    the count the page showed (another phone may have changed it since)."""
+
+    team = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+    kind = StringField(validators=[InputRequired(), Length(max=32)])
+    change = IntegerField(validators=[InputRequired(), AnyOf([1, -1])])
+    seen = IntegerField(validators=[Optional(), NumberRange(min=0)])
+
+
+def game_or_404(game_id: str) -> GameState:
+    """The game with this id, or the 404 page."""
+    try:
+        return games.get_game(game_id)
+    except GameNotFound:
+        abort(404)
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> ResponseReturnValue:
+    """The round being played: its minimum, the deal, what it asks, and the book counters."""
+    state = game_or_404(game_id)
+    if state.finished:
+        return redirect(url_for("web.game_over", game_id=state.id))
+    number = state.current_round
+    if number is None:
+        return render_template("games/stopped.html", state=state)
+    game_round = state.rules.round(number)
+    return render_template(
+        "games/round.html", state=state, number=number, game_round=game_round,
+        deal=state.deal(number), panels=team_panels(state, number),
+        going_out_books=book_phrase(game_round.going_out_books),
+        book_kinds=book_kinds(state.rules),
+    )
+
+
+@bp.post("/games/<game_id>/books")
+def tap_book(game_id: str) -> ResponseReturnValue:
+    """Count a book a team just completed, or take one back; then show the round again."""
+    form = BookTapForm()
+    if not form.validate():
+        abort(400)
+    team = form.team.data
+    try:
+        games.tap_book(game_id, team, form.kind.data, form.change.data, seen=form.seen.data)
+    except GameNotFound:
+        abort(404)
+    except GameConflict as error:
+        flash(error.message, "error")
+        return redirect(url_for("web.game", game_id=game_id), SEE_OTHER)
+    except InvalidInput:
+        abort(400)
+    return redirect(url_for("web.game", game_id=game_id, _anchor=f"team-{team}"), SEE_OTHER)
+
+
+@bp.get("/games/<game_id>/abandon")
+def confirm_abandon(game_id: str) -> ResponseReturnValue:
+    """Ask before stopping a game; a game already over has nothing to stop."""
+    state = game_or_404(game_id)
+    if state.current_round is None:
+        return redirect(url_for("web.game", game_id=state.id))
+    return render_template("games/abandon.html", state=state)
+
+
+@bp.post("/games/<game_id>/abandon")
+def abandon_game(game_id: str) -> ResponseReturnValue:
+    """Stop the game: its rounds stay saved, and it leaves the list of games in play."""
+    state = game_or_404(game_id)
+    if state.current_round is None:
+        return redirect(url_for("web.game", game_id=state.id), SEE_OTHER)
+    games.abandon_game(game_id, edit_code=edit_code_for_game(game_id))
+    flash("The game was stopped. Its rounds stay saved.")
+    return redirect(url_for("web.home"), SEE_OTHER)

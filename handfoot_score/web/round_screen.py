@@ -1,0 +1,110 @@
+"""What the round screen shows of a game: each team's book counters and going-out checklist."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, RuleSet
+from handfoot_score.services.games import GameState
+
+#: How a kind of book is called on a counter, on its button, and in a sentence.
+_BOOK_WORDS = {"clean": "Clean", "dirty": "Dirty", "wild": "Wild"}
+
+
+@dataclass(frozen=True)
+class BookCounter:
+    """One counter on a team's panel: how many books of a kind the team has made this round."""
+
+    kind: str
+    label: str
+    one: str
+    button: str
+    count: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class ChecklistLine:
+    """One kind of book the team needs to go out: how many it has, how many it needs."""
+
+    label: str
+    have: int
+    need: int
+    done: bool
+
+
+@dataclass(frozen=True)
+class TeamPanel:
+    """A team on the round screen: its total, opening minimum, counters and checklist."""
+
+    position: int
+    name: str
+    players: tuple[str, ...]
+    total: int
+    meld_minimum: int
+    counters: tuple[BookCounter, ...]
+    checklist: tuple[ChecklistLine, ...]
+
+    @property
+    def books_done(self) -> bool:
+        """The team has every book it needs to go out this round."""
+        return all(line.done for line in self.checklist)
+
+
+def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
+    """Every team's panel for the round being played."""
+    minimums = state.meld_minimums(round_number)
+    return tuple(
+        TeamPanel(
+            position=team.position,
+            name=team.name,
+            players=team.players,
+            total=total,
+            meld_minimum=minimum,
+            counters=_counters(state, team.position),
+            checklist=_checklist(state, round_number, team.position),
+        )
+        for team, total, minimum in zip(state.teams, state.totals, minimums)
+    )
+
+
+def book_phrase(books: BookCounts) -> str:
+    """The books required to go out, in words: "2 clean books, 2 dirty books and 1 wild book".
+
+    >>> book_phrase(BookCounts(clean=1, dirty=1)), book_phrase(BookCounts())
+    ('1 clean book and 1 dirty book', 'no books')
+    """
+    parts = [f"{count} {kind} book{'s' if count != 1 else ''}"
+             for kind in BOOK_TYPES if (count := getattr(books, kind))]
+    if not parts:
+        return "no books"
+    return " and ".join(filter(None, (", ".join(parts[:-1]), parts[-1])))
+
+
+def book_kinds(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
+    """Every kind of book these rules score: (kind, name, bonus), special books last."""
+    standard = [(kind, f"{_BOOK_WORDS[kind]} book", bonus) for kind in BOOK_TYPES
+                if (bonus := getattr(rules.books, kind)) is not None]
+    special = [(book.id, book.name, book.bonus) for book in rules.special_books]
+    return tuple(standard + special)
+
+
+def _counters(state: GameState, team: int) -> tuple[BookCounter, ...]:
+    counts = state.books[team].as_counts()
+    return tuple(
+        BookCounter(kind=kind, label=f"{name}s" if kind in BOOK_TYPES else name,
+                    one=name.lower(), button=f"+ {name.removesuffix(' book').lower()}",
+                    count=counts.get(kind, 0), bonus=bonus)
+        for kind, name, bonus in book_kinds(state.rules)
+    )
+
+
+def _checklist(state: GameState, round_number: int, team: int) -> tuple[ChecklistLine, ...]:
+    required = state.rules.round(round_number).going_out_books
+    have = state.books[team].as_counts()
+    lacking = state.books_lacking(team)
+    return tuple(
+        ChecklistLine(label=f"{_BOOK_WORDS[kind]} books", have=have[kind], need=need,
+                      done=kind not in lacking)
+        for kind in BOOK_TYPES if (need := getattr(required, kind))
+    )

@@ -1,0 +1,356 @@
+"""The round tally form: what every team counted in one round, as the page shows it.
+
+The form turns into the JSON tally shape the service reads (``to_teams``) and is filled
+from it (``from_teams``) here and nowhere else, so the page, its live preview and the
+JSON API all score through one service path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField, Field, FieldList, FormField, HiddenField, IntegerField, RadioField,
+    SelectChoice,
+)
+from wtforms.form import Form
+
+from handfoot_score.engine.cards import CardKind
+from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
+
+#: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
+CARD_PARTS = ("melded", "left")
+NOBODY_WENT_OUT = ""
+
+# Whole numbers only; anything else goes to the service as typed, to be refused there in
+# the words the JSON API uses. Twelve digits keep int() far from its length limit.
+_WHOLE = re.compile(r"-?[0-9]{1,12}")
+_SAYS_TEAM = re.compile(r"team\b", re.IGNORECASE)
+
+
+class CountField(IntegerField):
+    """A count typed or tapped: blank is 0, and text that is no whole number is kept."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the typed text; the service judges anything that is not a count."""
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        if not text:
+            self.data = 0
+        elif _WHOLE.fullmatch(text):
+            self.data = int(text)
+        else:
+            self.data = text
+
+    def step(self, change: int) -> None:
+        """Add ``change`` (a stepper tap), never going below 0."""
+        current = self.data if isinstance(self.data, int) else 0
+        self.set(max(0, current + change))
+
+    def set(self, value: object) -> None:
+        """Show ``value`` instead of whatever was typed."""
+        self.data = value
+        self.raw_data = None
+
+
+def _count(label: str, description: str | None = None) -> CountField:
+    # The description names the input in the error summary, where its group is not seen.
+    return CountField(label, default=0, description=description or label)
+
+
+class TeamTallyForm(Form):
+    """One team's count: cards on the table and left (or their points), books, red threes.
+
+    Every rule set gets a subclass with a field for each of its special books.
+    """
+
+    points_mode = BooleanField("Count in points instead")
+    # The version of the team's count saved from its own phone that the page showed, 0 for
+    # none: a save based on an older one is refused rather than overwriting it unseen.
+    part_version = HiddenField()
+    # Which way the page showed the counts, so a switch ticked without JavaScript shows
+    # the points inputs before anything is saved.
+    points_shown = HiddenField()
+    melded_jokers = _count("Jokers", "Jokers on the table")
+    melded_twos = _count("Twos", "Twos on the table")
+    melded_aces = _count("Aces", "Aces on the table")
+    melded_eight_to_king = _count("8 to King", "8 to King on the table")
+    melded_four_to_seven = _count("4 to 7", "4 to 7 on the table")
+    melded_black_threes = _count("Black threes", "Black threes on the table")
+    left_jokers = _count("Jokers", "Jokers left")
+    left_twos = _count("Twos", "Twos left")
+    left_aces = _count("Aces", "Aces left")
+    left_eight_to_king = _count("8 to King", "8 to King left")
+    left_four_to_seven = _count("4 to 7", "4 to 7 left")
+    left_black_threes = _count("Black threes", "Black threes left")
+    melded_points = _count("Points on the table")
+    left_points = _count("Points left in hands and feet", "Points left")
+    books_clean = _count("Clean books")
+    books_dirty = _count("Dirty books")
+    books_wild = _count("Wild books")
+    red_threes_down = _count("Red threes laid down")
+    red_threes_left = _count("Red threes caught")
+    exact_draws = _count("Exact draws")
+
+
+@dataclass(frozen=True)
+class ErrorLink:
+    """One line of the error summary: whose input, which one, what is wrong."""
+
+    text: str
+    target: str | None
+
+    def as_dict(self) -> dict[str, str | None]:
+        """The line as the preview's JSON carries it."""
+        return {"text": self.text, "input": self.target}
+
+
+class RoundTallyForm(FlaskForm):
+    """Every team's tally for one round, with who went out and what guards the save.
+
+    Build it with ``for_game``: the teams and the rules decide which fields it has.
+    """
+
+    request_key = HiddenField()
+    version = HiddenField()
+    rules: RuleSet
+    team_names: tuple[str, ...]
+    teams: FieldList
+    went_out: RadioField
+
+    @classmethod
+    def for_game(cls, rules: RuleSet, team_names: Sequence[str], **kwargs: Any
+                 ) -> RoundTallyForm:
+        """The form for these rules and teams, read from the request when it was posted."""
+        specials = {f"books_{book.id}": _count(book.name) for book in rules.special_books}
+        team_form = type("TeamTally", (TeamTallyForm,), specials)
+        choices = [SelectChoice(NOBODY_WENT_OUT, "No one: the stock ran out"),
+                   *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
+        form_class = type("RoundTally", (cls,), {
+            "teams": FieldList(FormField(team_form), min_entries=len(team_names),
+                               max_entries=len(team_names)),
+            "went_out": RadioField("Who went out?", choices=choices,
+                                   default=NOBODY_WENT_OUT),
+        })
+        form: RoundTallyForm = form_class(**kwargs)
+        form.rules = rules
+        form.team_names = tuple(team_names)
+        return form
+
+    @property
+    def book_kinds(self) -> tuple[str, ...]:
+        """The books these rules score: clean, dirty, wild where allowed, special books."""
+        wild = ("wild",) if self.rules.books.wild is not None else ()
+        return ("clean", "dirty", *wild, *(book.id for book in self.rules.special_books))
+
+    @property
+    def counts_exact_draws(self) -> bool:
+        """Whether these rules give an exact-draw bonus."""
+        return self.rules.exact_draw_bonus > 0
+
+    def card_keys(self, part: str) -> tuple[str, ...]:
+        """The card kinds counted on the table (``melded``) or in hands and feet (``left``).
+
+        Black threes are melded only where a special book is made of them.
+        """
+        if part == "left":
+            return LEFT_FIELDS
+        threes = any(book.kind is CardKind.BLACK_THREE for book in self.rules.special_books)
+        return MELDED_FIELDS + (("black_threes",) if threes else ())
+
+    def card_fields(self, team: int, part: str) -> list[Field]:
+        """The inputs of one team's cards on the table or left, kind by kind."""
+        entry = self.teams[team]
+        return [entry[f"{part}_{key}"] for key in self.card_keys(part)]
+
+    def book_fields(self, team: int) -> list[Field]:
+        """The inputs of one team's books."""
+        entry = self.teams[team]
+        return [entry[f"books_{kind}"] for kind in self.book_kinds]
+
+    def hints(self) -> dict[str, str]:
+        """What each input of a team is worth, by field name, shown under its label."""
+        rules = self.rules
+        bonuses = {"clean": rules.books.clean, "dirty": rules.books.dirty,
+                   "wild": rules.books.wild or 0,
+                   **{book.id: book.bonus for book in rules.special_books}}
+        hints = {f"{part}_{key}": f"{rules.card_values.of(kind)} each"
+                 for part in CARD_PARTS for key, kind in COUNT_FIELDS}
+        hints |= {f"books_{kind}": f"{bonus} each" for kind, bonus in bonuses.items()}
+        hints["red_threes_down"] = (f"{rules.red_three.down} each" if rules.red_three.down
+                                    else "No points under these rules, but count them")
+        hints["red_threes_left"] = f"In a hand or foot: \N{MINUS SIGN}{rules.red_three.left} each"
+        hints["exact_draws"] = f"{rules.exact_draw_bonus} each"
+        hints["melded_points"] = "What all cards in books and melds are worth, no bonuses"
+        hints["left_points"] = "What all cards in hands and feet are worth; taken off"
+        return hints
+
+    def to_teams(self) -> list[dict[str, Any]]:
+        """Every team's tally in the JSON shape the service reads."""
+        return [self._tally(team) for team in range(len(self.teams))]
+
+    def part(self, team: int) -> dict[str, Any]:
+        """One team's tally, saved as that team's own count."""
+        return self._tally(team)
+
+    def part_versions(self) -> list[int | str]:
+        """The version of each team's saved count the page showed (text that is no number
+        goes to the service as it is, to be refused there)."""
+        versions: list[int | str] = []
+        for entry in self.teams:
+            typed = entry.part_version.data or "0"
+            versions.append(int(typed) if typed.isdigit() else typed)
+        return versions
+
+    def show_part_versions(self, versions: Sequence[int]) -> None:
+        """Base the form on these versions of the teams' saved counts."""
+        for entry, version in zip(self.teams, versions):
+            entry.part_version.data = str(version)
+
+    def _tally(self, team: int) -> dict[str, Any]:
+        entry = self.teams[team]
+        tally: dict[str, Any] = {}
+        for part in CARD_PARTS:
+            if entry.points_mode.data:
+                tally[part] = {"points": entry[f"{part}_points"].data}
+            else:
+                tally[part] = {key: entry[f"{part}_{key}"].data for key in self.card_keys(part)}
+        tally["books"] = {kind: entry[f"books_{kind}"].data for kind in self.book_kinds}
+        tally["red_threes_down"] = entry.red_threes_down.data
+        tally["red_threes_left"] = entry.red_threes_left.data
+        if self.counts_exact_draws:
+            tally["exact_draws"] = entry.exact_draws.data
+        tally["went_out"] = self.went_out.data == str(team)
+        return tally
+
+    def from_teams(self, teams: Sequence[dict[str, Any]]) -> None:
+        """Show these tallies (the JSON shape, as stored); keys left out count 0."""
+        for team, tally in enumerate(teams[:len(self.teams)]):
+            entry = self.teams[team]
+            cards = {part: tally.get(part, {}) for part in CARD_PARTS}
+            in_points = any("points" in counted for counted in cards.values())
+            for part, counted in cards.items():
+                for key in self.card_keys(part):
+                    entry[f"{part}_{key}"].set(counted.get(key, 0))
+                entry[f"{part}_points"].set(counted["points"] if "points" in counted
+                                            else self._face_value(counted) if in_points
+                                            else 0)
+            entry.points_mode.data = in_points
+            books = tally.get("books", {})
+            for kind in self.book_kinds:
+                entry[f"books_{kind}"].set(books.get(kind, 0))
+            for key in ("red_threes_down", "red_threes_left", "exact_draws"):
+                entry[key].set(tally.get(key, 0))
+            if tally.get("went_out"):
+                self.went_out.data = str(team)
+        self.show_chosen_modes()
+
+    def _face_value(self, counted: dict[str, int]) -> int:
+        # A tally from the API may give one part in points and the other in cards; the
+        # page shows both in points then, the cards at their face value.
+        return CardCounts(**counted).face_value(self.rules.card_values)
+
+    def step(self, pressed: str) -> bool:
+        """Apply a stepper button's ``FIELD:+N`` or ``FIELD:-N``; False if it names none."""
+        name, _, change = pressed.rpartition(":")
+        field = next((f for f in self._count_fields() if f.name == name), None)
+        if field is None or not _WHOLE.fullmatch(change.lstrip("+")):
+            return False
+        field.step(int(change))
+        return True
+
+    def _count_fields(self) -> Iterator[CountField]:
+        for entry in self.teams:
+            yield from (field for field in entry if isinstance(field, CountField))
+
+    def mode_changed(self) -> bool:
+        """Whether a team's points switch was flipped since the page showed its inputs."""
+        return any(bool(entry.points_mode.data) != (entry.points_shown.data == "1")
+                   for entry in self.teams)
+
+    def show_chosen_modes(self) -> None:
+        """Show each team's inputs the way its points switch asks."""
+        for entry in self.teams:
+            entry.points_shown.data = "1" if entry.points_mode.data else ""
+
+    def attach(self, problems: Sequence[Problem]) -> list[ErrorLink]:
+        """Put each problem on the input it is about; the lines of the error summary."""
+        for problem in problems:
+            field = self._field_of(problem)
+            if field is None:
+                continue
+            message = _sentence(problem.message)
+            team = self._team_name(problem.team) if field is self.went_out else ""
+            field.errors = [*field.errors, f"{team}: {message}" if team else message]
+        return [self.describe(problem) for problem in problems]
+
+    def describe(self, problem: Problem) -> ErrorLink:
+        """A problem as one line naming the team and input, linked to that input."""
+        field = self._field_of(problem)
+        if field is None:
+            name, target = (_plain(problem.field) if problem.team is not None else ""), None
+        else:
+            name = field.description or field.label.text
+            target = f"{field.id}-0" if field is self.went_out else field.id
+        where = " — ".join(part for part in (self._team_name(problem.team), name) if part)
+        message = _sentence(problem.message)
+        return ErrorLink(f"{where}: {message}" if where else message, target)
+
+    def refusals(self) -> list[ErrorLink]:
+        """What ``validate`` refused: an expired page, or a choice that is not offered."""
+        links = []
+        for name, messages in self.errors.items():
+            if name == "csrf_token":
+                links.append(ErrorLink(
+                    "This page was open a long time, so it was checked again: "
+                    "press Save once more.", None))
+            elif name == "went_out":
+                links.append(ErrorLink("Who went out: choose one of the answers.",
+                                       f"{self.went_out.id}-0"))
+            else:
+                links += [ErrorLink(str(message), None) for message in messages]
+        return links
+
+    def _field_of(self, problem: Problem) -> Field | None:
+        if problem.field == "went_out":
+            return self.went_out
+        if problem.team is None or not 0 <= problem.team < len(self.teams):
+            return None
+        entry = self.teams[problem.team]
+        name = "books_clean" if problem.field == "books" else problem.field.replace(".", "_")
+        if name not in entry.form:
+            return None
+        field = entry[name]
+        return field if self._shown(problem.team, field) else None
+
+    def _shown(self, team: int, field: Field) -> bool:
+        entry = self.teams[team]
+        shown = [*self.book_fields(team), entry.red_threes_down, entry.red_threes_left]
+        if self.counts_exact_draws:
+            shown.append(entry.exact_draws)
+        for part in CARD_PARTS:
+            shown += [entry[f"{part}_points"]] if entry.points_mode.data \
+                else self.card_fields(team, part)
+        return any(field is other for other in shown)
+
+    def _team_name(self, team: int | None) -> str:
+        if team is None or not 0 <= team < len(self.team_names):
+            return ""
+        name = self.team_names[team]
+        return name if _SAYS_TEAM.match(name) else f"Team {name}"
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:]
+
+
+def _plain(field: str) -> str:
+    """A field path as words, for problems no input shows (``request_key``)."""
+    return field.replace(".", " ").replace("_", " ").capitalize()

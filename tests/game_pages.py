@@ -1,0 +1,56 @@
+"""Set up games through the service layer and read the pages about them, for the page tests."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from handfoot_score.services import games
+from handfoot_score.services.games import GameState
+
+TWO_TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]},
+             {"name": "Them", "players": ["Cy", "Di"]}]
+THREE_TEAMS = [{"name": "Reds", "players": ["Ann", "Bob"]},
+               {"name": "Blues", "players": ["Cy", "Di"]},
+               {"name": "Greens", "players": ["Ed", "Flo"]}]
+#: Scores a team some points without anybody going out.
+QUIET = {"melded": {"eight_to_king": 10}}
+
+
+def start_game(app: Flask, rules: object = "classic", teams: list[dict[str, Any]] | None = None,
+               first_dealer: int = 0) -> str:
+    """A new game's id."""
+    with app.app_context():
+        body = {"rules": rules, "teams": teams or TWO_TEAMS, "first_dealer": first_dealer}
+        return games.create_game(body).id
+
+
+def record(app: Flask, game_id: str, *tallies: dict[str, Any]) -> GameState:
+    """Record the next round from one tally per team."""
+    with app.app_context():
+        state, _ = games.record_round(game_id, {"teams": list(tallies)})
+        return state
+
+
+def state_of(app: Flask, game_id: str) -> GameState:
+    """The game as the service sees it now."""
+    with app.app_context():
+        return games.get_game(game_id)
+
+
+def page_text(response: TestResponse) -> str:
+    """The page's words as a reader sees them: no tags, entities decoded, spaces collapsed."""
+    words = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return " ".join(html.unescape(words).split())
+
+
+def get_text(client: FlaskClient, path: str) -> str:
+    """Fetch a page that must answer 200, and give its text."""
+    response = client.get(path)
+    assert response.status_code == 200, (path, response.status_code)
+    return page_text(response)
