@@ -1,0 +1,64 @@
+"""Leagues in the JSON API: create one, read its standings, back it up and restore it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+
+from handfoot_score.services import league_backup, leagues, standings
+from handfoot_score.services.standings import Standing
+
+from . import bp
+from .body import json_body
+
+EDIT_CODE_HEADER = "X-Edit-Code"
+
+
+def edit_code() -> str | None:
+    """The edit code the request carries in its X-Edit-Code header, if any."""
+    return request.headers.get(EDIT_CODE_HEADER)
+
+
+@bp.post("/leagues")
+def create_league() -> ResponseReturnValue:
+    """Start a league; 201 with its id and name."""
+    league = leagues.create_league(json_body())
+    headers = {"Location": url_for("api.league_standings", league_id=league.id)}
+    return jsonify({"id": league.id, "name": league.name}), 201, headers
+
+
+@bp.get("/leagues/<league_id>/standings")
+def league_standings(league_id: str) -> ResponseReturnValue:
+    """Standings per player and per partnership, in the default order, or sorted by
+    ``?sort=`` a column and ``&order=`` asc or desc."""
+    table = standings.league_standings(league_id, sort=request.args.get("sort"),
+                                       order=request.args.get("order"))
+    return jsonify({
+        "league": {"id": table.league.id, "name": table.league.name},
+        "players": [{"id": row.player_ids[0], "name": row.name, **_figures(row)}
+                    for row in table.players],
+        "teams": [{"players": list(row.players), **_figures(row)} for row in table.teams],
+    })
+
+
+@bp.get("/leagues/<league_id>/export")
+def export_league(league_id: str) -> ResponseReturnValue:
+    """The whole league as one JSON document, to keep or to import again."""
+    return jsonify(league_backup.export_league(league_id))
+
+
+@bp.post("/leagues/import")
+def import_league() -> ResponseReturnValue:
+    """Rebuild a league from an export; 201 with the new id. ``X-Edit-Code`` protects it."""
+    request.max_content_length = league_backup.MAX_DOCUMENT_BYTES
+    league_id = league_backup.import_league(json_body(), edit_code=edit_code())
+    headers = {"Location": url_for("api.league_standings", league_id=league_id)}
+    return jsonify({"id": league_id}), 201, headers
+
+
+def _figures(row: Standing) -> dict[str, Any]:
+    return {"games": row.games, "wins": row.wins, "ties": row.ties, "losses": row.losses,
+            "points": row.points, "avg_points": float(row.avg_points), "best": row.best,
+            "win_pct": float(row.win_pct)}

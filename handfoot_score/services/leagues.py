@@ -1,0 +1,255 @@
+"""Leagues: creating one, its roster, its games' seats and the results kept for standings.
+
+A league with an edit code refuses to create, correct or stop its games without the code
+(see ``edit_codes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from enum import StrEnum
+
+from sqlalchemy import select
+
+from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.table import winners
+from handfoot_score.extensions import db
+from handfoot_score.models import (
+    FINISHED, Game, League, LeagueGame, LeaguePlayer, LeagueSeat, LeagueTeam, Player,
+)
+
+from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, unlock_key
+from .errors import InvalidInput, require_keys
+
+MAX_LEAGUE_NAME = 100
+MAX_PLAYER_NAME = 60
+
+
+class Outcome(StrEnum):
+    """How a finished game ended for one team."""
+
+    WIN = "win"
+    TIE = "tie"
+    LOSS = "loss"
+
+
+class LeagueNotFound(LookupError):
+    """No league has this id (or no player of the league has this id)."""
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    """A name on a league's roster."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class LeagueView:
+    """A league as the pages and the API show it."""
+
+    id: str
+    name: str
+    protected: bool
+    created_at: datetime
+    players: tuple[RosterPlayer, ...]
+
+
+def create_league(body: object) -> LeagueView:
+    """Start a league: ``{"name", "edit_code"?}``; the code is kept only as a salted hash."""
+    data = require_keys(body, ("name", "edit_code"), required=("name",))
+    league = new_league(data["name"], data.get("edit_code"))
+    db.session.add(league)
+    db.session.commit()
+    return _view(league)
+
+
+def new_league(name: object, edit_code: object) -> League:
+    """A league not stored yet; raises InvalidInput naming each field that cannot be."""
+    problems = []
+    tidy = player_name(name, MAX_LEAGUE_NAME)
+    if tidy is None:
+        problems.append(Problem("name", f"must be text of 1 to {MAX_LEAGUE_NAME} characters"))
+    code_problem = edit_code_problem(edit_code)
+    if code_problem is not None:
+        problems.append(code_problem)
+    if problems:
+        raise InvalidInput(problems)
+    code_hash = hash_edit_code(edit_code) if isinstance(edit_code, str) else None
+    return League(name=tidy, edit_code_hash=code_hash)
+
+
+def player_name(value: object, limit: int = MAX_PLAYER_NAME) -> str | None:
+    """A name with its spaces tidied, or None if it is not text of 1 to ``limit`` characters."""
+    if not isinstance(value, str):
+        return None
+    name = " ".join(value.split())
+    return name if 0 < len(name) <= limit else None
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: case and spacing do not count.
+
+    >>> name_key("  ann   LEE ") == name_key("Ann Lee")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def get_league(league_id: str) -> LeagueView:
+    """The league with this id; raises LeagueNotFound."""
+    return _view(league_record(league_id))
+
+
+def league_record(league_id: str) -> League:
+    """The stored league, for the other services; raises LeagueNotFound."""
+    league = db.session.get(League, league_id) if isinstance(league_id, str) else None
+    if league is None:
+        raise LeagueNotFound(league_id)
+    return league
+
+
+def list_leagues() -> list[LeagueView]:
+    """Every league, the newest first."""
+    leagues = db.session.scalars(select(League).order_by(League.created_at.desc()))
+    return [_view(league) for league in leagues]
+
+
+def roster_player(league_id: str, player_id: int) -> RosterPlayer:
+    """One player on a league's roster; raises LeagueNotFound."""
+    player = db.session.get(LeaguePlayer, player_id)
+    if player is None or player.league_id != league_id:
+        raise LeagueNotFound(f"{league_id}/{player_id}")
+    return RosterPlayer(player.id, player.name)
+
+
+def unlock(league_id: str, edit_code: str | None) -> str:
+    """Check a league's edit code; returns the key a device keeps in its session instead,
+    which stands for the code from then on. Raises EditCodeRequired or TooManyAttempts."""
+    league = league_record(league_id)
+    require_edit_code(league, edit_code)
+    return unlock_key(league)
+
+
+def league_for_change(league_id: object, edit_code: str | None) -> League:
+    """The league a new game joins, once its edit code is checked; raises InvalidInput if
+    ``league_id`` names no league."""
+    league = db.session.get(League, league_id) if isinstance(league_id, str) else None
+    if league is None:
+        raise InvalidInput(Problem("league", "is not the id of a league"))
+    require_edit_code(league, edit_code)
+    return league
+
+
+def league_of_game(game_id: str) -> League | None:
+    """The league a game was played in, if any."""
+    return db.session.scalar(
+        select(League).join(LeagueGame, LeagueGame.league_id == League.id)
+        .where(LeagueGame.game_id == game_id))
+
+
+def check_seats(game: Game) -> None:
+    """Raise InvalidInput unless every team of a league game names a player and nobody sits
+    at the table twice (names match whatever their case and spacing)."""
+    seen: set[str] = set()
+    problems: list[Problem] = []
+    for team in game.teams:
+        if not team.players:
+            problems.append(Problem("players", "must name at least one player of the league",
+                                    team.position))
+        for player in team.players:
+            key = name_key(player.name)
+            if key in seen:
+                problems.append(Problem(
+                    "players", f"{player.name} cannot sit at the table twice", team.position))
+            seen.add(key)
+    if problems:
+        raise InvalidInput(problems)
+
+
+def seat_players(league: League, game: Game) -> None:
+    """Put a new game in a league: each player is found on the roster by name (case and
+    spacing aside) or joins it, and takes the roster's spelling of the name.
+
+    Adds the game's league records to the session without committing; a finished game (from
+    a backup) gets its results at once. Raises InvalidInput as ``check_seats`` does.
+    """
+    check_seats(game)
+    roster = {member.name_key: member for member in league.players}
+    seated: list[list[tuple[Player, LeaguePlayer]]] = []
+    for team in game.teams:
+        seated.append([])
+        for player in team.players:
+            key = name_key(player.name)
+            if key not in roster:
+                roster[key] = LeaguePlayer(league=league, name=player.name, name_key=key)
+                db.session.add(roster[key])
+            player.name = roster[key].name
+            seated[-1].append((player, roster[key]))
+    if any(member.id is None for member in roster.values()):
+        db.session.flush()  # a partnership is named by its players' roster ids
+    db.session.add(LeagueGame(game=game, league=league))
+    entries = [
+        LeagueTeam(team=team, league_id=league.id,
+                   partnership="-".join(str(i) for i in sorted(m.id for _, m in seats)),
+                   seats=[LeagueSeat(player=player, league_id=league.id, league_player=member)
+                          for player, member in seats])
+        for team, seats in zip(game.teams, seated)
+    ]
+    db.session.add_all(entries)
+    if game.status == FINISHED:
+        _store_results(game, entries)
+
+
+def record_results(game: Game) -> None:
+    """Keep a finished league game's final totals and outcomes for the standings (when its
+    last round is recorded, or a round of it corrected); not committed."""
+    if game.status != FINISHED:
+        return
+    # The new round is not flushed yet: a clash with a round recorded meanwhile must surface
+    # at the caller's commit, where it is handled, not here.
+    with db.session.no_autoflush:
+        entries = db.session.scalars(select(LeagueTeam).where(
+            LeagueTeam.team_id.in_([team.id for team in game.teams]))).all()
+        _store_results(game, entries)
+
+
+def outcome(totals: Sequence[int], position: int) -> Outcome:
+    """How a game ended for one team: the strictly highest total wins, a shared highest total
+    ties, and everyone else loses.
+
+    >>> outcome([900, 300], 0), outcome([900, 900, 300], 1), outcome([900, 900, 300], 2)
+    (<Outcome.WIN: 'win'>, <Outcome.TIE: 'tie'>, <Outcome.LOSS: 'loss'>)
+    """
+    top = winners(totals)
+    if position not in top:
+        return Outcome.LOSS
+    return Outcome.WIN if len(top) == 1 else Outcome.TIE
+
+
+def _store_results(game: Game, entries: Sequence[LeagueTeam]) -> None:
+    totals = [0] * len(game.teams)
+    for game_round in game.rounds:
+        for tally in game_round.tallies:
+            totals[tally.team_position] += tally.total
+    for entry in entries:
+        position = entry.team.position
+        entry.total = totals[position]
+        entry.outcome = outcome(totals, position).value
+        for seat in entry.seats:
+            seat.total, seat.outcome = entry.total, entry.outcome
+
+
+def utc(moment: datetime) -> datetime:
+    """A stored moment with its zone (SQLite hands moments back without it; they are UTC)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _view(league: League) -> LeagueView:
+    return LeagueView(
+        id=league.id, name=league.name, protected=league.edit_code_hash is not None,
+        created_at=utc(league.created_at),
+        players=tuple(RosterPlayer(p.id, p.name) for p in league.players))

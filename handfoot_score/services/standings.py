@@ -1,0 +1,192 @@
+"""League standings: a read-only question answered by SQL aggregation.
+
+Only finished games count. A team's points in a game are the sum of its round totals; the
+strictly highest total wins, a shared highest total is a tie for those teams, and every
+other team loses. A player's figures are their team's; a partnership is the set of league
+players on a team (two or more), whoever else they played against.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import case, func, select
+
+from handfoot_score.extensions import db
+from handfoot_score.models import LeaguePlayer, LeagueSeat, LeagueTeam
+
+from .leagues import LeagueView, Outcome, get_league
+
+ONE_PLACE = Decimal("0.1")
+
+
+class Column(StrEnum):
+    """A column the standings can be sorted by."""
+
+    NAME = "name"
+    GAMES = "games"
+    WINS = "wins"
+    TIES = "ties"
+    LOSSES = "losses"
+    POINTS = "points"
+    AVG_POINTS = "avg_points"
+    BEST = "best"
+    WIN_PCT = "win_pct"
+
+
+_COLUMN_NAMES = frozenset(column.value for column in Column)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: a player or a partnership, over its finished games."""
+
+    players: tuple[str, ...]
+    player_ids: tuple[int, ...]
+    games: int
+    wins: int
+    ties: int
+    losses: int
+    points: int
+    best: int
+
+    @property
+    def name(self) -> str:
+        """The player's name, or the partners' names joined."""
+        return " & ".join(self.players)
+
+    @property
+    def avg_points(self) -> Decimal:
+        """Points per game, to one decimal place (halves away from zero)."""
+        return (Decimal(self.points) / self.games).quantize(ONE_PLACE, ROUND_HALF_UP)
+
+    @property
+    def win_pct(self) -> Decimal:
+        """Wins as a percentage of games, to one decimal place."""
+        return (Decimal(100 * self.wins) / self.games).quantize(ONE_PLACE, ROUND_HALF_UP)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A league's standings: its players and its partnerships, each in the order asked for."""
+
+    league: LeagueView
+    players: tuple[Standing, ...]
+    teams: tuple[Standing, ...]
+    sort: Column
+    descending: bool
+
+
+def league_standings(league_id: str, sort: str | None = None,
+                     order: str | None = None) -> Standings:
+    """The standings of a league, sorted by ``sort`` (a Column name; wins by default).
+
+    Numbers sort highest first and names A to Z unless ``order`` is "asc" or "desc"; rows
+    equal in that column keep the default order: wins, then points, then name. Anything
+    else in ``sort`` or ``order`` is taken as not given.
+    """
+    league = get_league(league_id)
+    column = Column(sort) if sort in _COLUMN_NAMES else Column.WINS
+    descending = order == "desc" if order in ("asc", "desc") else column is not Column.NAME
+    players = _player_standings(league.id)
+    teams = _partnership_standings(league)
+    return Standings(league=league, players=_sorted(players, column, descending),
+                     teams=_sorted(teams, column, descending), sort=column,
+                     descending=descending)
+
+
+def standings_csv(league_id: str) -> str:
+    """The standings in the default order as CSV: players first, then partnerships."""
+    standings = league_standings(league_id)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["kind", "name", "games", "wins", "ties", "losses", "points",
+                     "avg_points", "best_game", "win_pct"])
+    for kind, rows in (("player", standings.players), ("partnership", standings.teams)):
+        for row in rows:
+            writer.writerow([kind, _spreadsheet_safe(row.name), row.games, row.wins, row.ties,
+                             row.losses, row.points, row.avg_points, row.best, row.win_pct])
+    return out.getvalue()
+
+
+def player_standing(league_id: str, player_id: int) -> Standing | None:
+    """One player's line, or None before their first finished game."""
+    return next(iter(_player_standings(league_id, player_id)), None)
+
+
+def _figures(outcome: Any, total: Any) -> list[Any]:
+    """The aggregate columns of a standings line."""
+    def count(kind: Outcome) -> Any:
+        return func.sum(case((outcome == kind.value, 1), else_=0))
+
+    return [func.count().label("games"), count(Outcome.WIN).label("wins"),
+            count(Outcome.TIE).label("ties"), count(Outcome.LOSS).label("losses"),
+            func.sum(total).label("points"), func.max(total).label("best")]
+
+
+def _player_standings(league_id: str, player_id: int | None = None) -> list[Standing]:
+    """Every player's line (or one player's): one aggregate over the league's seats."""
+    query = (
+        select(LeagueSeat.league_player_id, *_figures(LeagueSeat.outcome, LeagueSeat.total))
+        .where(LeagueSeat.league_id == league_id, LeagueSeat.outcome.is_not(None))
+        .group_by(LeagueSeat.league_player_id)
+    )
+    if player_id is not None:
+        query = query.where(LeagueSeat.league_player_id == player_id)
+    names = _roster_names(league_id)
+    return [Standing(players=(names[row.league_player_id],),
+                     player_ids=(row.league_player_id,), **_counts(row))
+            for row in db.session.execute(query)]
+
+
+def _partnership_standings(league: LeagueView) -> list[Standing]:
+    """Every partnership's line: one aggregate over the league's teams of two or more."""
+    query = (
+        select(LeagueTeam.partnership, *_figures(LeagueTeam.outcome, LeagueTeam.total))
+        .where(LeagueTeam.league_id == league.id, LeagueTeam.outcome.is_not(None),
+               LeagueTeam.partnership.contains("-"))
+        .group_by(LeagueTeam.partnership)
+    )
+    names = {player.id: player.name for player in league.players}
+    standings = []
+    for row in db.session.execute(query):
+        players = sorted((names[int(i)], int(i)) for i in row.partnership.split("-"))
+        standings.append(Standing(players=tuple(name for name, _ in players),
+                                  player_ids=tuple(i for _, i in players), **_counts(row)))
+    return standings
+
+
+def _roster_names(league_id: str) -> dict[int, str]:
+    return dict(db.session.execute(
+        select(LeaguePlayer.id, LeaguePlayer.name).where(LeaguePlayer.league_id == league_id)
+    ).all())
+
+
+def _counts(row: Any) -> dict[str, int]:
+    return {key: int(getattr(row, key))
+            for key in ("games", "wins", "ties", "losses", "points", "best")}
+
+
+def _default_order(row: Standing) -> tuple[Any, ...]:
+    return (-row.wins, -row.points, row.name.casefold(), row.player_ids)
+
+
+def _sorted(rows: Sequence[Standing], column: Column, descending: bool
+            ) -> tuple[Standing, ...]:
+    """Rows in the default order, then stably by ``column``."""
+    ordered = sorted(rows, key=_default_order)
+    if column is Column.NAME:
+        return tuple(sorted(ordered, key=lambda s: s.name.casefold(), reverse=descending))
+    return tuple(sorted(ordered, key=lambda s: getattr(s, column.value), reverse=descending))
+
+
+def _spreadsheet_safe(text: str) -> str:
+    """Text a spreadsheet will not run as a formula (a name may start with ``=``)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+

@@ -1,0 +1,137 @@
+"""A league's edit code on the pages: asked once per device, then remembered in its session.
+
+The session keeps the key ``leagues.unlock`` gives for the code, never the code itself. Pages
+that change a league's games pass ``edit_code_for(league_id)`` (or ``edit_code_for_game``)
+to the games service; when the service refuses, the handlers here send the player to the
+unlock page and back.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, PasswordField
+from wtforms.validators import InputRequired, Length
+
+from handfoot_score.services import leagues
+from handfoot_score.services.edit_codes import MAX_EDIT_CODE, EditCodeRequired, TooManyAttempts
+from handfoot_score.services.leagues import LeagueNotFound
+from handfoot_score.web import bp
+
+SESSION_KEY = "league_keys"
+#: A device keeps the keys of this many leagues at most, the latest unlocked.
+MAX_REMEMBERED = 20
+SEE_OTHER = 303
+
+
+class UnlockForm(FlaskForm):
+    """The edit code, and the page to go back to."""
+
+    edit_code = PasswordField("Edit code", validators=[
+        InputRequired("Type the league's edit code."), Length(max=MAX_EDIT_CODE)])
+    next = HiddenField()
+
+
+class ForgetForm(FlaskForm):
+    """A button that makes this device ask for the code again."""
+
+
+def edit_code_for(league_id: str | None) -> str | None:
+    """What this device remembers of a league's edit code, to pass to the games service."""
+    if league_id is None:
+        return None
+    keys = session.get(SESSION_KEY)
+    return keys.get(league_id) if isinstance(keys, dict) else None
+
+
+def edit_code_for_game(game_id: str) -> str | None:
+    """What this device remembers of the edit code of the league a game is played in."""
+    league = leagues.league_of_game(game_id)
+    return edit_code_for(league.id) if league is not None else None
+
+
+def remember(league_id: str, key: str) -> None:
+    """Keep a league's key in this device's session (which then outlives the browser)."""
+    keys = {k: v for k, v in (session.get(SESSION_KEY) or {}).items() if k != league_id}
+    keys[league_id] = key
+    session[SESSION_KEY] = dict(list(keys.items())[-MAX_REMEMBERED:])
+    session.permanent = True
+
+
+@bp.route("/leagues/<league_id>/unlock", methods=["GET", "POST"])
+def unlock_league(league_id: str) -> ResponseReturnValue:
+    """Ask for a league's edit code; once right, this device may change the league's games."""
+    league = _league_or_404(league_id)
+    form = UnlockForm(next=request.args.get("next", ""))
+    if not form.validate_on_submit():
+        return render_template("leagues/unlock.html", league=league, form=form,
+                               remembered=edit_code_for(league.id) is not None,
+                               forget=ForgetForm())
+    try:
+        remember(league.id, leagues.unlock(league.id, form.edit_code.data))
+    except EditCodeRequired as error:
+        form.edit_code.errors = [error.message]
+        return render_template("leagues/unlock.html", league=league, form=form,
+                               forget=ForgetForm()), 403
+    except TooManyAttempts as error:
+        form.edit_code.errors = [error.message]
+        return render_template("leagues/unlock.html", league=league, form=form,
+                               forget=ForgetForm()), 429, {"Retry-After": str(error.retry_after)}
+    flash("This device may now change the league's games.", "success")
+    return redirect(_safe_next(form.next.data) or url_for("web.league", league_id=league.id),
+                    SEE_OTHER)
+
+
+@bp.post("/leagues/<league_id>/forget")
+def forget_league_code(league_id: str) -> ResponseReturnValue:
+    """Make this device ask for the league's edit code again."""
+    if not ForgetForm().validate_on_submit():
+        abort(400)
+    keys = session.get(SESSION_KEY) or {}
+    session[SESSION_KEY] = {k: v for k, v in keys.items() if k != league_id}
+    flash("This device will ask for the edit code again.", "success")
+    return redirect(url_for("web.league", league_id=league_id), SEE_OTHER)
+
+
+@bp.errorhandler(EditCodeRequired)
+def ask_for_edit_code(error: EditCodeRequired) -> ResponseReturnValue:
+    """A page tried to change a protected league's game: ask for the code, then come back."""
+    if edit_code_for(error.league_id) is not None:
+        flash(error.message, "error")
+    return redirect(url_for("web.unlock_league", league_id=error.league_id,
+                            next=_back_here()), SEE_OTHER)
+
+
+@bp.errorhandler(TooManyAttempts)
+def wait_for_edit_code(error: TooManyAttempts) -> ResponseReturnValue:
+    """Too many wrong codes lately: say how long to wait, on the unlock page."""
+    flash(error.message, "error")
+    return redirect(url_for("web.unlock_league", league_id=error.league_id,
+                            next=_back_here()), SEE_OTHER)
+
+
+def _league_or_404(league_id: str) -> leagues.LeagueView:
+    try:
+        return leagues.get_league(league_id)
+    except LeagueNotFound:
+        abort(404)
+
+
+def _back_here() -> str:
+    """Where to return once unlocked: this page, or for a form, the page that showed it."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    return _safe_next(request.referrer or "") or ""
+
+
+def _safe_next(target: str) -> str | None:
+    """``target`` if it is a path on this site (never another site: no open redirect)."""
+    parts = urlsplit(target)
+    if parts.netloc and parts.netloc != request.host:
+        return None
+    if not parts.path.startswith("/") or parts.path.startswith("//") or "\\" in target:
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")

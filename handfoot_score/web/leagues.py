@@ -1,0 +1,214 @@
+"""League pages: the list and a new league, standings, a player's games, backup and restore."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import PasswordField, StringField
+from wtforms.validators import InputRequired, Length, Optional
+
+from handfoot_score.engine.errors import EngineError, Problem
+from handfoot_score.services import league_backup, leagues, standings
+from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
+from handfoot_score.services.leagues import LeagueNotFound
+from handfoot_score.services.player_history import player_history
+from handfoot_score.services.standings import Column, Standings
+from handfoot_score.web import bp
+from handfoot_score.web.formats import MINUS
+from handfoot_score.web.league_access import SEE_OTHER, edit_code_for, remember
+from handfoot_score.web.player_chart import results_chart
+
+#: Each column's heading, the short form a narrow table shows, and whether phones see it.
+COLUMNS = {
+    Column.GAMES: ("Games", "G", True), Column.WINS: ("Wins", "W", False),
+    Column.TIES: ("Ties", "T", False), Column.LOSSES: ("Losses", "L", False),
+    Column.POINTS: ("Points", "Pts", False), Column.AVG_POINTS: ("Points per game", "Avg", True),
+    Column.BEST: ("Best game", "Best", True), Column.WIN_PCT: ("Win percentage", "Win %", True),
+}
+EDIT_CODE_LENGTH = (f"An edit code needs {MIN_EDIT_CODE} or more characters "
+                    f"(up to {MAX_EDIT_CODE}).")
+EDIT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters: with one, "
+                  "only people who know it can start, correct or stop the league's games.")
+IMPORT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters to "
+                    "protect the restored league (the file holds no edit code).")
+
+
+@bp.app_template_filter("tenths")
+def tenths(value: Decimal) -> str:
+    """A figure to one decimal place, thousands separated, with a real minus sign.
+
+    >>> tenths(Decimal("3104.2")), tenths(Decimal("-50.1"))
+    ('3,104.2', '−50.1')
+    """
+    return f"{value:,}".replace("-", MINUS)
+
+
+@dataclass(frozen=True)
+class Header:
+    """A standings column heading: a link that sorts by it, and how it is sorted now."""
+
+    column: Column
+    label: str
+    short: str
+    url: str
+    aria_sort: str | None
+    css: str
+
+
+def headers(table: Standings, first: str) -> list[Header]:
+    """The headings of a standings table whose first column is called ``first``.
+
+    A heading sorts by its column (numbers highest first, names A to Z); the column sorted
+    now sorts the other way round.
+    """
+    result = []
+    for column in Column:
+        label, short, wide = (first, first, False) if column is Column.NAME else COLUMNS[column]
+        descending = column is not Column.NAME
+        if column is table.sort:
+            descending = not table.descending
+        result.append(Header(
+            column=column, label=label, short=short,
+            url=url_for("web.league", league_id=table.league.id, sort=column.value,
+                        order="desc" if descending else "asc"),
+            aria_sort=None if column is not table.sort
+            else ("descending" if table.descending else "ascending"),
+            css="wide" if wide else ""))
+    return result
+
+
+class NewLeagueForm(FlaskForm):
+    """A league's name and, if it wants one, its edit code."""
+
+    name = StringField("League name", validators=[
+        InputRequired("Give the league a name."), Length(max=leagues.MAX_LEAGUE_NAME)])
+    edit_code = PasswordField("Edit code", validators=[
+        Optional(), Length(min=MIN_EDIT_CODE, max=MAX_EDIT_CODE,
+                           message=EDIT_CODE_LENGTH)])
+
+
+class ImportForm(FlaskForm):
+    """A league's exported file, and an edit code for the league it becomes."""
+
+    document = FileField("Exported league (.json)", validators=[
+        FileRequired("Choose the file the league was exported to.")])
+    edit_code = PasswordField("Edit code for the restored league", validators=[
+        Optional(), Length(min=MIN_EDIT_CODE, max=MAX_EDIT_CODE,
+                           message=EDIT_CODE_LENGTH)])
+
+
+@bp.route("/leagues", methods=["GET", "POST"])
+def league_index() -> ResponseReturnValue:
+    """Every league, and a form to start one."""
+    form = NewLeagueForm()
+    if not form.validate_on_submit():
+        status = 422 if form.is_submitted() else 200
+        return render_template("leagues/index.html", leagues=leagues.list_leagues(),
+                               form=form, hint=EDIT_CODE_HINT), status
+    code = form.edit_code.data or None
+    try:
+        league = leagues.create_league({"name": form.name.data, "edit_code": code})
+    except EngineError as error:
+        _show_problems(form, error.problems)
+        return render_template("leagues/index.html", leagues=leagues.list_leagues(),
+                               form=form, hint=EDIT_CODE_HINT), 422
+    if code is not None:
+        remember(league.id, leagues.unlock(league.id, code))
+    return redirect(url_for("web.league", league_id=league.id), SEE_OTHER)
+
+
+@bp.get("/leagues/<league_id>")
+def league(league_id: str) -> ResponseReturnValue:
+    """The standings, sortable by any column (``?sort=points&order=asc``)."""
+    try:
+        table = standings.league_standings(league_id, sort=request.args.get("sort"),
+                                           order=request.args.get("order"))
+    except LeagueNotFound:
+        abort(404)
+    return render_template("leagues/show.html", table=table,
+                           player_headers=headers(table, "Player"),
+                           team_headers=headers(table, "Partners"),
+                           unlocked=edit_code_for(league_id) is not None)
+
+
+@bp.get("/leagues/<league_id>/players/<int:player_id>")
+def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
+    """A player's games in the league, how each ended, and a chart of their results."""
+    try:
+        history = player_history(league_id, player_id)
+    except LeagueNotFound:
+        abort(404)
+    return render_template("leagues/player.html", history=history,
+                           chart=results_chart(history.name, history.results))
+
+
+@bp.get("/leagues/<league_id>/export")
+def export_league(league_id: str) -> ResponseReturnValue:
+    """The whole league as a JSON file to keep (and to import again)."""
+    try:
+        document = league_backup.export_league(league_id)
+    except LeagueNotFound:
+        abort(404)
+    return Response(json.dumps(document, ensure_ascii=False, indent=1),
+                    mimetype="application/json",
+                    headers={"Content-Disposition": _attachment(document["name"], "json")})
+
+
+@bp.get("/leagues/<league_id>/standings.csv")
+def standings_csv(league_id: str) -> ResponseReturnValue:
+    """The standings as a spreadsheet file."""
+    try:
+        text = standings.standings_csv(league_id)
+        name = leagues.get_league(league_id).name
+    except LeagueNotFound:
+        abort(404)
+    return Response(text, mimetype="text/csv",
+                    headers={"Content-Disposition": _attachment(name + " standings", "csv")})
+
+
+@bp.route("/leagues/import", methods=["GET", "POST"])
+def import_league() -> ResponseReturnValue:
+    """Restore a league from its exported file; a broken file changes nothing and says why."""
+    request.max_content_length = league_backup.MAX_DOCUMENT_BYTES
+    form = ImportForm()
+    if not form.validate_on_submit():
+        status = 422 if form.is_submitted() else 200
+        return _import_page(form, (), status)
+    code = form.edit_code.data or None
+    try:
+        document = json.loads(form.document.data.read().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _import_page(form, (Problem("document", "is not a JSON file"),), 422)
+    try:
+        league_id = league_backup.import_league(document, edit_code=code)
+    except EngineError as error:
+        return _import_page(form, error.problems, 422)
+    if code is not None:
+        remember(league_id, leagues.unlock(league_id, code))
+    flash("The league is restored.", "success")
+    return redirect(url_for("web.league", league_id=league_id), SEE_OTHER)
+
+
+def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int
+                 ) -> ResponseReturnValue:
+    return render_template("leagues/import.html", form=form, problems=problems,
+                           hint=IMPORT_CODE_HINT), status
+
+
+def _show_problems(form: FlaskForm, problems: tuple[Problem, ...]) -> None:
+    for problem in problems:
+        field = getattr(form, problem.field, None) or form.name
+        field.errors = [*field.errors, problem.message]
+
+
+def _attachment(name: str, extension: str) -> str:
+    """A download's Content-Disposition, its file name made safe from the league's name."""
+    slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:60] or "league"
+    return f'attachment; filename="{slug}.{extension}"'

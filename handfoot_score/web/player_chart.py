@@ -1,0 +1,108 @@
+"""A player's results over time, worked out as numbers for an inline SVG line chart.
+
+Nothing here draws: ``leagues/_results_chart.html`` writes the SVG from these numbers, so the
+page needs no script and makes no request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from handfoot_score.services.leagues import Outcome
+from handfoot_score.services.player_history import PlayedGame
+from handfoot_score.web.chart import step_size
+from handfoot_score.web.formats import points
+
+#: The SVG's own units; it scales to the width of the screen.
+WIDTH, HEIGHT = 320, 220
+LEFT, RIGHT, TOP, BOTTOM = 68, 306, 14, 180
+#: Past this many games the dots would touch: the line alone shows the trend.
+MAX_DOTS = 60
+#: How many of the latest games the text description reads out.
+LATEST_IN_WORDS = 10
+OUTCOME_WORDS = {Outcome.WIN: "won", Outcome.TIE: "tied", Outcome.LOSS: "lost"}
+
+
+@dataclass(frozen=True)
+class Dot:
+    """One game on the chart: where it sits and how it ended."""
+
+    x: float
+    y: float
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A mark on the points axis: its label and its height."""
+
+    label: str
+    at: float
+
+
+@dataclass(frozen=True)
+class ResultsChart:
+    """Everything the SVG needs: the line, the dots, the points axis and a text summary."""
+
+    title: str
+    description: str
+    polyline: str
+    dots: tuple[Dot, ...]
+    y_ticks: tuple[Tick, ...]
+    zero: float
+    games: int
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right: int = RIGHT
+    top: int = TOP
+    bottom: int = BOTTOM
+
+    @property
+    def y_label_x(self) -> int:
+        """Where the points labels end, just left of the plot."""
+        return self.left - 8
+
+    @property
+    def x_label_y(self) -> int:
+        """The baseline of the axis words under the plot."""
+        return self.bottom + 26
+
+
+def results_chart(name: str, results: Sequence[PlayedGame]) -> ResultsChart:
+    """The chart of a player's team total in each finished game, oldest first."""
+    values = [game.points for game in results]
+    step = step_size(max([0, *values]) - min([0, *values]))
+    low = min([0, *values]) // step * step
+    high = -(-max([0, *values]) // step) * step
+    high = high if high > low else low + step
+
+    def y(value: int) -> float:
+        return round(BOTTOM - (value - low) * (BOTTOM - TOP) / (high - low), 1)
+
+    count = len(values)
+    xs = [round(LEFT + (RIGHT - LEFT) * (i / (count - 1) if count > 1 else 0.5), 1)
+          for i in range(count)]
+    return ResultsChart(
+        title=f"{name}'s points in each finished game, oldest first",
+        description=_description(results),
+        polyline=" ".join(f"{x:g},{y(v):g}" for x, v in zip(xs, values)),
+        dots=tuple(Dot(x, y(game.points), game.outcome) for x, game in zip(xs, results)
+                   if game.outcome is not None) if count <= MAX_DOTS else (),
+        y_ticks=tuple(Tick(points(value), y(value)) for value in range(low, high + 1, step)),
+        zero=y(0),
+        games=count,
+    )
+
+
+def _description(results: Sequence[PlayedGame]) -> str:
+    """The chart in words, for those who cannot see it: counts, then the latest games."""
+    counts = {outcome: sum(1 for game in results if game.outcome is outcome)
+              for outcome in Outcome}
+    latest = results[-LATEST_IN_WORDS:]
+    return (f"{len(results)} finished games: {counts[Outcome.WIN]} won, "
+            f"{counts[Outcome.TIE]} tied, {counts[Outcome.LOSS]} lost. "
+            + (f"The latest {len(latest)}, oldest first: " + ", ".join(
+                f"{points(game.points)} ({OUTCOME_WORDS[game.outcome]})"
+                for game in latest if game.outcome is not None) + "." if latest else ""))

@@ -1,0 +1,226 @@
+"""A league as one JSON document and back: an export imports to the same league, and a
+broken or hostile document changes nothing and says what is wrong."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from handfoot_score.services import games, league_backup, leagues, standings
+from handfoot_score.services.league_backup import InvalidBackup
+from handfoot_score.services.player_history import player_history
+from handfoot_score.services.standings import Standings
+from tests.site_map import database_rows
+
+HOUSE_RULES = {"base": "classic", "red_three": {"down": 200, "left": 400},
+               "exact_draw_bonus": 50,
+               "special_books": [{"id": "sevens", "name": "Book of sevens",
+                                  "kind": "four_to_seven", "bonus": 700}]}
+CARDS = {"melded": {"jokers": 2, "twos": 3, "aces": 4, "eight_to_king": 14,
+                    "four_to_seven": 7},
+         "left": {"black_threes": 1, "eight_to_king": 2},
+         "books": {"clean": 2, "dirty": 1}, "red_threes_down": 1}
+POINTS = {"melded": {"points": 585}, "left": {"points": 35}, "red_threes_left": 1,
+          "name": "The points team"}
+
+
+def figures(table: Standings) -> list[tuple[Any, ...]]:
+    """Every line of the standings, without the database ids."""
+    return [(row.players, row.games, row.wins, row.ties, row.losses, row.points, row.best)
+            for row in table.players + table.teams]
+
+
+def play(league_id: str, rules: object, teams: list[list[str]], rounds: list[list[Any]],
+         stop: bool = False) -> str:
+    game = games.create_game({"rules": rules, "league": league_id, "first_dealer": 1,
+                              "teams": [{"name": f"Team {i}", "players": players}
+                                        for i, players in enumerate(teams)]})
+    for tallies in rounds:
+        games.record_round(game.id, {"teams": tallies})
+    if stop:
+        games.abandon_game(game.id)
+    return game.id
+
+
+@pytest.fixture
+def exported(app: Flask) -> dict[str, Any]:
+    """The export of a league with house rules, card and points tallies, partners and
+    players on their own, and games finished, in play and stopped."""
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Season 2025"}).id
+        play(league_id, HOUSE_RULES, [["Ann", "Bob"], ["Cy", "Di"]], [[CARDS, POINTS]] * 4)
+        play(league_id, "pagat", [["Ann"], ["Cy"], ["Eve"]],
+             [[POINTS, {}, {"left": {"points": 120}}]] * 4)
+        play(league_id, "italian", [["Bob", "Eve"], ["Di", "Ann"]], [[{}, POINTS]])
+        play(league_id, HOUSE_RULES, [["Cy"], ["Bob"]], [[POINTS, CARDS]] * 2, stop=True)
+        return league_backup.export_league(league_id)
+
+
+def test_the_document_holds_rules_players_games_and_tallies_as_entered(
+        exported: dict[str, Any]) -> None:
+    assert exported["format"] == "handfoot_score.league" and exported["version"] == 1
+    assert exported["name"] == "Season 2025"
+    assert [player["name"] for player in exported["players"]] == ["Ann", "Bob", "Cy", "Di", "Eve"]
+    assert len(exported["rules"]) == 3  # the house rules, written once for two games
+    assert exported["rules"][0]["red_three"] == {"down": 200, "left": 400}
+    assert [game["rules"] for game in exported["games"]] == [0, 1, 2, 0]
+    assert [game["status"] for game in exported["games"]] == \
+        ["finished", "finished", "playing", "abandoned"]
+    first = exported["games"][0]
+    assert first["teams"] == [{"name": "Team 0", "players": ["Ann", "Bob"]},
+                              {"name": "Team 1", "players": ["Cy", "Di"]}]
+    assert first["rounds"][0] == {"teams": [CARDS, POINTS]}
+    assert first["first_dealer"] == 1
+    assert set(first) == {"played_at", "status", "rules", "first_dealer", "teams", "rounds"}
+
+
+def test_export_import_export_round_trips_exactly(app: Flask, exported: dict[str, Any]) -> None:
+    with app.app_context():
+        copy_id = league_backup.import_league(copy.deepcopy(exported))
+        again = league_backup.export_league(copy_id)
+        original = next(league.id for league in leagues.list_leagues() if league.id != copy_id)
+        before = standings.league_standings(original)
+        after = standings.league_standings(copy_id)
+    assert again == exported
+    assert figures(after) == figures(before)
+
+
+def test_an_imported_game_plays_on(app: Flask, exported: dict[str, Any]) -> None:
+    with app.app_context():
+        copy_id = league_backup.import_league(exported)
+        bob = leagues.get_league(copy_id).players[1]
+        playing = next(game for game in player_history(copy_id, bob.id).games
+                       if game.status == "playing")
+        state, created = games.record_round(playing.game_id, {"teams": [{}, POINTS]})
+    assert created and state.current_round == 3
+
+
+def test_scores_come_from_the_engine_never_the_document(app: Flask,
+                                                       exported: dict[str, Any]) -> None:
+    planted = copy.deepcopy(exported)
+    planted["games"][0]["rounds"][0]["teams"][1]["score_before"] = 99_999
+    with app.app_context():
+        copy_id = league_backup.import_league(planted)
+        assert figures(standings.league_standings(copy_id)) == \
+            figures(standings.league_standings(_original(copy_id)))
+
+
+def _original(copy_id: str) -> str:
+    return next(league.id for league in leagues.list_leagues() if league.id != copy_id)
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """A change to the document: put ``value`` at ``path`` (keys and indexes by dots)."""
+    def change(document: dict[str, Any]) -> None:
+        *parents, last = [int(part) if part.isdigit() else part for part in path.split(".")]
+        target: Any = document
+        for part in parents:
+            target = target[part]
+        target[last] = value
+    return change
+
+
+def _drop(path: str) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        target: Any = document
+        for part in parents:
+            target = target[int(part) if part.isdigit() else part]
+        del target[last]
+    return change
+
+
+BROKEN = [
+    # wrong types
+    ("name is a number", _set("name", 7), "name"),
+    ("games is an object", _set("games", {}), "games"),
+    ("a tally count is text", _set("games.0.rounds.0.teams.0.melded.jokers", "two"),
+     "games[0].rounds[0].melded.jokers"),
+    ("first dealer is text", _set("games.0.first_dealer", "Ann"), "games[0].first_dealer"),
+    ("played at is not a moment", _set("games.1.played_at", "last Tuesday"),
+     "games[1].played_at"),
+    ("a moment without its zone", _set("created_at", "2025-03-12T20:00:00"), "created_at"),
+    ("a player is a string", _set("players.0", "Ann"), "players[0]"),
+    # missing or unknown keys
+    ("no games", _drop("games"), "games"),
+    ("a game without rounds", _drop("games.0.rounds"), "games[0].rounds"),
+    ("an unknown key", _set("colour", "red"), "colour"),
+    ("a planted score", _set("games.0.rounds.0.teams.0.total", 99_999),
+     "games[0].rounds[0].total"),
+    # impossible tallies and games
+    ("more jokers than the decks hold", _set("games.0.rounds.0.teams.0.melded.jokers", 999),
+     "games[0].rounds[0].melded.jokers"),
+    ("wild books where none are allowed", _set("games.1.rounds.0.teams.0.books", {"wild": 1}),
+     "games[1].rounds[0].books.wild"),
+    ("a finished game a round short", _set("games.1.rounds", []), "games[1].rounds"),
+    ("a status that is not one", _set("games.1.status", "won"), "games[1].status"),
+    ("a player not on the roster", _set("games.0.teams.0.players", ["Zed", "Bob"]),
+     "games[0].teams.players"),
+    ("a player twice at one table", _set("games.0.teams.1.players", ["Ann", "Di"]),
+     "games[0].players"),
+    ("a name on the roster twice", _set("players.1", {"name": " ANN "}), "players[1]"),
+    # unknown rules
+    ("a rule set that is not there", _set("games.0.rules", 7), "games[0].rules"),
+    ("a rule set named, not given", _set("rules.1", "pagat"), "rules[1]"),
+    ("a rule with an unknown key", _set("rules.0.trumps", "hearts"), "rules[0].trumps"),
+    ("a rule that cannot be", _set("rules.0.decks", 0), "rules[0].decks"),
+    ("another format", _set("format", "canasta.league"), "format"),
+    ("a later version", _set("version", 2), "format"),
+    # sizes
+    ("too many games", _set("games", [{}] * (league_backup.MAX_GAMES + 1)), "games"),
+    ("too many players", _set("players", [{"name": f"P{n}"} for n in range(1001)]), "players"),
+    ("a name too long", _set("name", "x" * 101), "name"),
+    ("a team name too long", _set("games.0.teams.0.name", "x" * 61), "games[0].name"),
+]
+
+
+@pytest.mark.parametrize(("change", "field"), [(c, f) for _, c, f in BROKEN],
+                         ids=[name for name, _, _ in BROKEN])
+def test_a_broken_document_changes_nothing_and_says_where(
+        app: Flask, exported: dict[str, Any], change: Callable[[dict[str, Any]], None],
+        field: str) -> None:
+    document = copy.deepcopy(exported)
+    change(document)
+    before = database_rows(app)
+    with app.app_context(), pytest.raises(InvalidBackup) as raised:
+        league_backup.import_league(document)
+    assert field in [problem.field for problem in raised.value.problems], \
+        raised.value.problems
+    assert database_rows(app) == before
+
+
+def test_a_document_of_many_mistakes_reports_the_first_fifty(app: Flask,
+                                                             exported: dict[str, Any]) -> None:
+    document = copy.deepcopy(exported)
+    document["games"] = [copy.deepcopy(document["games"][0]) for _ in range(200)]
+    for game in document["games"]:
+        game["rounds"][0]["teams"][0]["melded"]["jokers"] = 999
+    with app.app_context(), pytest.raises(InvalidBackup) as raised:
+        league_backup.import_league(document)
+    assert len(raised.value.problems) == league_backup.MAX_PROBLEMS
+
+
+@pytest.mark.parametrize("document", [None, [], "league", 42])
+def test_a_document_that_is_not_an_object(app: Flask, document: object) -> None:
+    with app.app_context(), pytest.raises(InvalidBackup) as raised:
+        league_backup.import_league(document)
+    assert raised.value.problems[0].field == "body"
+
+
+def test_a_body_over_the_import_limit_is_a_413(client: FlaskClient) -> None:
+    body = b" " * (league_backup.MAX_DOCUMENT_BYTES + 1)
+    response = client.post("/api/v1/leagues/import", data=body,
+                           content_type="application/json")
+    assert response.status_code == 413
+
+
+def test_a_deeply_nested_document_is_a_400(client: FlaskClient) -> None:
+    body = "[" * 100_000 + "]" * 100_000
+    response = client.post("/api/v1/leagues/import", data=body,
+                           content_type="application/json")
+    assert response.status_code == 400
