@@ -10,12 +10,14 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.api import bp as api_bp
+from handfoot_score.compression import register_compression
 from handfoot_score.config import instance_path, settings
-from handfoot_score.database import enable_sqlite_pragmas
+from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.errors import handle_http_error
 from handfoot_score import models  # noqa: F401  (the tables migrations know)
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.security import register_security
+from handfoot_score.static_files import register_static_files
 from handfoot_score.web import bp as web_bp
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +40,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_errorhandlers(app)
     register_security(app)
+    register_static_files(app)
+    register_compression(app)
     return app
 
 
@@ -52,6 +56,7 @@ def register_extensions(app: Flask) -> None:
     with app.app_context():
         for engine in db.engines.values():
             enable_sqlite_pragmas(engine)
+            begin_sqlite_transactions(engine)
     csrf.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
 

@@ -64,7 +64,19 @@ def settings(
     overrides: Mapping[str, Any],
 ) -> dict[str, Any]:
     """Return the app's settings: environment first, then ``overrides`` on top."""
-    result: dict[str, Any] = {"MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH}
+    result: dict[str, Any] = {
+        "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
+        # The session cookie holds the CSRF token's secret: no script may read it, and no
+        # other site's form or frame gets it sent along (links from elsewhere still do).
+        # ``security.py`` marks it Secure whenever the request came over HTTPS.
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        # A token lives as long as the browser's session, so a page left open through a
+        # three-hour game still saves. That is safe: a token works only with the session
+        # cookie it was made for, which other sites can neither read nor send in a POST,
+        # and it never appears in an address.
+        "WTF_CSRF_TIME_LIMIT": None,
+    }
     # Only look at the environment (and touch the instance folder) for what is not overridden.
     if "SQLALCHEMY_DATABASE_URI" not in overrides:
         result["SQLALCHEMY_DATABASE_URI"] = database_uri(environ, instance_folder)

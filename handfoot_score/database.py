@@ -1,4 +1,5 @@
-"""SQLite connection settings: enforce foreign keys, wait on locks, use write-ahead logging."""
+"""SQLite connection settings: enforce foreign keys, wait on locks, use write-ahead logging,
+and begin write transactions with BEGIN IMMEDIATE."""
 
 from typing import Any
 
@@ -28,3 +29,29 @@ def enable_sqlite_pragmas(engine: Engine) -> None:
         if use_wal:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
+
+
+#: Marks a connection whose transaction will write: on SQLite it begins with BEGIN IMMEDIATE.
+WRITE = "handfoot_write"
+
+
+def begin_sqlite_transactions(engine: Engine) -> None:
+    """Let SQLAlchemy, not the driver, begin every SQLite transaction: ``BEGIN`` for reads and
+    ``BEGIN IMMEDIATE`` for a connection given the ``WRITE`` execution option, which takes the
+    write lock before anything is read, so two writers can never both read and then write.
+
+    This is SQLAlchemy's recipe for pysqlite ("Serializable isolation / Savepoints /
+    Transactional DDL"); other engines are left alone.
+    """
+    if engine.dialect.name != "sqlite":
+        return
+
+    @event.listens_for(engine, "connect")
+    def leave_begin_to_us(dbapi_connection: Any, connection_record: Any) -> None:
+        # The driver's own BEGIN comes only before the first write: too late to lock.
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Any) -> None:
+        writes = connection.get_execution_options().get(WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")

@@ -1,4 +1,5 @@
-"""What is stored: games with their rules snapshot, teams, players, rounds and tallies.
+"""What is stored: games with their rules snapshot, teams, players, rounds and tallies;
+leagues with their roster.
 
 Models hold data only; transactions begin and end in the service layer.
 """
@@ -9,7 +10,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from handfoot_score.extensions import db
@@ -51,11 +52,16 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
     updated_at: Mapped[datetime] = mapped_column(Moment, default=_now, onupdate=_now)
+    #: Six characters another phone types at /join to open this game (a unique index, not a
+    #: constraint, so adding it left SQLite's ``games`` table without a rebuild).
+    join_code: Mapped[str | None] = mapped_column(String(6), unique=True, index=True)
 
     teams: Mapped[list[Team]] = relationship(
         back_populates="game", order_by="Team.position", cascade="all, delete-orphan")
     rounds: Mapped[list[Round]] = relationship(
         back_populates="game", order_by="Round.number", cascade="all, delete-orphan")
+    parts: Mapped[list[TallyPart]] = relationship(
+        back_populates="game", order_by="TallyPart.team_position", cascade="all, delete-orphan")
 
 
 class Team(db.Model):  # type: ignore[name-defined,misc]
@@ -131,3 +137,122 @@ class TallyRecord(db.Model):  # type: ignore[name-defined,misc]
     total: Mapped[int] = mapped_column(Integer)
 
     round: Mapped[Round] = relationship(back_populates="tallies")
+
+
+class League(db.Model):  # type: ignore[name-defined,misc]
+    """A season of games kept together, with its roster and, if it has one, its edit code."""
+
+    __tablename__ = "leagues"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(100))
+    #: Werkzeug's salted hash of the edit code; None for a league anyone may change.
+    edit_code_hash: Mapped[str | None] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+    players: Mapped[list[LeaguePlayer]] = relationship(
+        back_populates="league", order_by="LeaguePlayer.id", cascade="all, delete-orphan")
+
+
+class LeaguePlayer(db.Model):  # type: ignore[name-defined,misc]
+    """A name on a league's roster; ``name_key`` makes "ann " and "Ann" the same player."""
+
+    __tablename__ = "league_players"
+    __table_args__ = (UniqueConstraint("league_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[str] = mapped_column(
+        ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    name_key: Mapped[str] = mapped_column(String(60))
+
+    league: Mapped[League] = relationship(back_populates="players")
+
+
+# A game's place in a league lives in tables of their own: adding leagues changed no existing
+# table, so older databases upgrade by adding tables only, and SQLite never has to rebuild
+# ``games`` (a rebuild with foreign keys on would cascade-delete every team and round).
+
+
+class LeagueGame(db.Model):  # type: ignore[name-defined,misc]
+    """A game played in a league."""
+
+    __tablename__ = "league_games"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id"), index=True)
+
+    game: Mapped[Game] = relationship()
+    league: Mapped[League] = relationship()
+
+
+class LeagueTeam(db.Model):  # type: ignore[name-defined,misc]
+    """A team of a league game: which partnership it is and, once the game is finished, its
+    final total and outcome, kept so standings are one aggregate query."""
+
+    __tablename__ = "league_teams"
+    __table_args__ = (Index(None, "league_id", "partnership", "outcome", "total"),)
+
+    team_id: Mapped[int] = mapped_column(
+        ForeignKey("teams.id", ondelete="CASCADE"), primary_key=True)
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id"))
+    #: The team's roster ids in order, joined by "-": the same players, the same partnership.
+    partnership: Mapped[str] = mapped_column(String(100))
+    total: Mapped[int | None] = mapped_column(Integer)
+    outcome: Mapped[str | None] = mapped_column(String(4))
+
+    team: Mapped[Team] = relationship()
+    seats: Mapped[list[LeagueSeat]] = relationship(
+        back_populates="league_team", cascade="all, delete-orphan")
+
+
+class LeagueSeat(db.Model):  # type: ignore[name-defined,misc]
+    """A seat at a league game's table, taken by a player of the roster; it repeats its team's
+    result so a player's standings read this table alone."""
+
+    __tablename__ = "league_seats"
+    __table_args__ = (Index(None, "league_id", "league_player_id", "outcome", "total"),)
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    team_id: Mapped[int] = mapped_column(
+        ForeignKey("league_teams.team_id", ondelete="CASCADE"), index=True)
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id"))
+    league_player_id: Mapped[int] = mapped_column(ForeignKey("league_players.id"), index=True)
+    total: Mapped[int | None] = mapped_column(Integer)
+    outcome: Mapped[str | None] = mapped_column(String(4))
+
+    player: Mapped[Player] = relationship()
+    league_team: Mapped[LeagueTeam] = relationship(back_populates="seats")
+    league_player: Mapped[LeaguePlayer] = relationship()
+
+
+class EditCodeFailure(db.Model):  # type: ignore[name-defined,misc]
+    """A wrong edit code given for a league: kept in the database so every server process
+    counts the same attempts."""
+
+    __tablename__ = "edit_code_failures"
+    __table_args__ = (Index(None, "league_id", "failed_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    failed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+
+class TallyPart(db.Model):  # type: ignore[name-defined,misc]
+    """One team's count of the round being played, saved from its own phone before the round
+    is recorded; ``version`` goes up with each save, so a stale save is refused."""
+
+    __tablename__ = "tally_parts"
+    __table_args__ = (UniqueConstraint("game_id", "round_number", "team_position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    team_position: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    updated_at: Mapped[datetime] = mapped_column(Moment, default=_now, onupdate=_now)
+
+    game: Mapped[Game] = relationship(back_populates="parts")

@@ -5,7 +5,6 @@ import stat
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from sqlalchemy import Engine, make_url
 
 from handfoot_score import create_app
@@ -98,7 +97,8 @@ def test_sqlite_file_database_pragmas(instance: Path) -> None:
         db.engine.dispose()
 
 
-def test_sqlite_in_memory_database_pragmas(app: Flask) -> None:
+def test_sqlite_in_memory_database_pragmas() -> None:
+    app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "test"})
     with app.app_context():
         assert pragma(db.engine, "foreign_keys") == 1
         assert pragma(db.engine, "busy_timeout") == 5000

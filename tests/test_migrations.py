@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import flask_migrate
 import sqlalchemy as sa
 
 from handfoot_score import MIGRATIONS, create_app
+from handfoot_score.engine.presets import PRESETS
+from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.extensions import db
 from handfoot_score.services import games
 
@@ -40,7 +43,7 @@ def test_an_old_database_is_upgraded_with_its_games_kept(tmp_path: Path) -> None
     old = file_app(database, AUTO_MIGRATE=False)
     with old.app_context():
         flask_migrate.upgrade(directory=MIGRATIONS, revision="0001")
-        game = games.create_game({"rules": "classic", "teams": TEAMS})
+        game_id = _store_game_as_0001_did(db.engine)
         tables = sa.inspect(db.engine).get_table_names()
         db.session.remove()
         db.engine.dispose()
@@ -50,7 +53,30 @@ def test_an_old_database_is_upgraded_with_its_games_kept(tmp_path: Path) -> None
         assert "saved_rules" in inspector.get_table_names()
         version = db.session.execute(sa.text("select version_num from alembic_version")).scalar()
         assert version == _head()
-        assert games.get_game(game.id).teams[0].players == ("Ann", "Bob")
+        kept = games.get_game(game_id)
+        assert kept.teams[0].players == ("Ann", "Bob")
+        assert kept.join_code is not None and len(kept.join_code) == 6
+
+
+def _store_game_as_0001_did(engine: sa.Engine) -> str:
+    """A game with its teams and players, written with the columns revision 0001 has: the
+    models of today know columns an old database lacks."""
+    with engine.begin() as connection:
+        connection.execute(sa.text(
+            "insert into games (id, rules_data, status, first_dealer, version, created_at,"
+            " updated_at) values ('old-game', :rules, 'playing', 0, 1, :now, :now)"),
+            {"rules": json.dumps(rules_to_dict(PRESETS["classic"])),
+             "now": "2026-01-01 00:00:00"})
+        for position, team in enumerate(TEAMS):
+            team_id = connection.execute(sa.text(
+                "insert into teams (game_id, position, name, books_data)"
+                " values ('old-game', :position, :name, '{}') returning id"),
+                {"position": position, "name": team["name"]}).scalar_one()
+            for seat, player in enumerate(team["players"]):
+                connection.execute(sa.text(
+                    "insert into players (team_id, position, name) values (:team, :seat, :name)"),
+                    {"team": team_id, "seat": seat, "name": player})
+    return "old-game"
 
 
 def test_the_schema_matches_the_models(app) -> None:  # type: ignore[no-untyped-def]

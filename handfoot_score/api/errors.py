@@ -6,7 +6,10 @@ from flask import jsonify
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.errors import EngineError, UnknownRules
+from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
 from handfoot_score.services.games import GameConflict, GameNotFound
+from handfoot_score.services.locking import DatabaseBusy
+from handfoot_score.services.leagues import LeagueNotFound
 
 from . import bp
 
@@ -33,6 +36,38 @@ def unknown_game(error: GameNotFound) -> ResponseReturnValue:
 
 @bp.errorhandler(GameConflict)
 def conflict(error: GameConflict) -> ResponseReturnValue:
-    """A write that does not fit the game as it stands now: 409."""
-    return jsonify({"errors": [{"team": None, "field": error.field,
-                                "message": error.message}]}), 409
+    """A write that does not fit the game as it stands now: 409, with what another phone
+    stored meanwhile (``current``) when a stale version was the reason."""
+    body: dict[str, object] = {"errors": [{"team": None, "field": error.field,
+                                           "message": error.message}]}
+    if error.current is not None:
+        body["current"] = error.current
+    return jsonify(body), 409
+
+
+@bp.errorhandler(DatabaseBusy)
+def busy(error: DatabaseBusy) -> ResponseReturnValue:
+    """Other writers kept the database locked: 503, nothing saved, try again in a second."""
+    body = {"errors": [{"team": None, "field": None, "message": error.message}]}
+    return jsonify(body), 503, {"Retry-After": "1"}
+
+
+@bp.errorhandler(LeagueNotFound)
+def unknown_league(error: LeagueNotFound) -> ResponseReturnValue:
+    """A league id (or league player id) that names nothing: 404."""
+    message = "There is no league at this address."
+    return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
+
+
+@bp.errorhandler(EditCodeRequired)
+def edit_code_required(error: EditCodeRequired) -> ResponseReturnValue:
+    """A change to a protected league without its edit code, or with a wrong one: 403."""
+    return jsonify({"errors": [{"team": None, "field": "edit_code",
+                                "message": error.message}]}), 403
+
+
+@bp.errorhandler(TooManyAttempts)
+def too_many_attempts(error: TooManyAttempts) -> ResponseReturnValue:
+    """Too many wrong edit codes lately: 429, and when to try again."""
+    body = {"errors": [{"team": None, "field": "edit_code", "message": error.message}]}
+    return jsonify(body), 429, {"Retry-After": str(error.retry_after)}

@@ -4,30 +4,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, url_for
+from flask import jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.rules_json import rules_to_dict
-from handfoot_score.services import games
+from handfoot_score.services import games, tally_parts
+from handfoot_score.services.errors import require_keys
 from handfoot_score.services.games import GameState
 from handfoot_score.services.scoring import team_score_to_dict
 
 from . import bp
 from .body import json_body
+from .leagues import edit_code
 
 
 @bp.post("/games")
 def create_game() -> ResponseReturnValue:
-    """Start a game; 201 with its state and its address."""
-    state = games.create_game(json_body())
+    """Start a game; 201 with its state and its address. A protected league's game needs
+    its edit code in X-Edit-Code."""
+    state = games.create_game(json_body(), edit_code=edit_code())
     headers = {"Location": url_for("api.game", game_id=state.id)}
     return jsonify(game_to_dict(state)), 201, headers
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
-    """A game's state: rounds, totals, the round being played and its minimum."""
-    return jsonify(game_to_dict(games.get_game(game_id)))
+    """A game's state: rounds, totals, the round being played and its minimum. Its ETag is
+    the game's version: with If-None-Match, 304 while nothing changed."""
+    state = games.get_game(game_id)
+    response = jsonify(game_to_dict(state))
+    response.set_etag(str(state.version))
+    response.cache_control.no_cache = True
+    return response.make_conditional(request)
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -39,8 +47,33 @@ def record_round(game_id: str) -> ResponseReturnValue:
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int) -> ResponseReturnValue:
-    """Correct a recorded round; 409 when its version is stale."""
-    return jsonify(game_to_dict(games.correct_round(game_id, number, json_body())))
+    """Correct a recorded round; 409 when its version is stale. A protected league's game
+    needs its edit code in X-Edit-Code."""
+    state = games.correct_round(game_id, number, json_body(), edit_code=edit_code())
+    return jsonify(game_to_dict(state))
+
+
+@bp.post("/games/<game_id>/books")
+def tap_book(game_id: str) -> ResponseReturnValue:
+    """Count a book made during play, or take one back: ``{"team", "kind", "change": 1 or
+    -1, "seen"}``, ``seen`` being the count the phone showed. 409 with the count as it is
+    now if another phone changed it meanwhile."""
+    data = require_keys(json_body(), ("team", "kind", "change", "seen"),
+                        required=("team", "kind", "change", "seen"))
+    state = games.tap_book(game_id, data["team"], data["kind"], data["change"],
+                           seen=data["seen"])
+    return jsonify(game_to_dict(state))
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>/parts/<int:team>")
+def save_part(game_id: str, number: int, team: int) -> ResponseReturnValue:
+    """Save one team's own count of the round being played: ``{"tally", "version"}``,
+    ``version`` being that of the team's saved count the phone showed (0 for none). When
+    every team's count is in, the round is recorded. 409 with the newer count if another
+    phone saved one meanwhile."""
+    data = require_keys(json_body(), ("tally", "version"), required=("tally", "version"))
+    state, _ = tally_parts.save_part(game_id, number, team, data["tally"], data["version"])
+    return jsonify(game_to_dict(state))
 
 
 def game_to_dict(state: GameState) -> dict[str, Any]:
@@ -64,4 +97,6 @@ def game_to_dict(state: GameState) -> dict[str, Any]:
         "books": [b.as_counts() for b in state.books],
         "finished": state.finished,
         "winners": list(state.winners),
+        "join_code": state.join_code,
+        "parts": [{"team": p.team, "version": p.version, "tally": p.tally} for p in state.parts],
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BOOK_SIZE, CardKind
+from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind
 from .errors import InvalidTally, Problem
 from .rules import RuleSet
 from .going_out import books_lacking
@@ -27,9 +27,11 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
         return [Problem("round", f"must be between 1 and {len(rules.rounds)}")]
     if not 1 <= len(tallies) <= MAX_TEAMS:
         return [Problem("teams", f"must list 1 to {MAX_TEAMS} teams, not {len(tallies)}")]
-    problems = [p for team, tally in enumerate(tallies) for p in _shape_problems(team, tally)]
-    if problems:
-        return problems
+    if not all(map(_well_shaped, tallies)):
+        problems = [p for team, tally in enumerate(tallies) for p in _shape_problems(team, tally)]
+        if problems:
+            return problems
+    problems = []
     for team, tally in enumerate(tallies):
         problems += _book_problems(rules, team, tally)
     problems += _supply_problems(rules, tallies)
@@ -77,23 +79,43 @@ def _shape_problems(team: int, tally: Tally) -> list[Problem]:
     return problems
 
 
+def _well_shaped(tally: Tally) -> bool:
+    """A quick yes for the usual tally, every number whole and in range; no means look
+    closer with ``_shape_problems``, which names each field."""
+    books = tally.books
+    numbers = [books.clean, books.dirty, books.wild, tally.red_threes_down,
+               tally.red_threes_left, tally.exact_draws]
+    for cards in (tally.melded, tally.left):
+        if type(cards) is CardCounts:
+            numbers += (cards.jokers, cards.twos, cards.aces, cards.eight_to_king,
+                        cards.four_to_seven, cards.black_threes)
+        elif type(cards) is Points:
+            numbers.append(cards.points)
+        else:
+            return False
+    if books.special:
+        numbers += [count for _, count in books.special]
+    for number in numbers:
+        if type(number) is not int or number < 0:
+            return False
+    return (tally.exact_draws <= MAX_EXACT_DRAWS and type(tally.went_out) is bool
+            and (tally.score_before is None or type(tally.score_before) is int))
+
+
 def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
     problems: list[Problem] = []
     books = tally.books
-
-    def need(ok: bool, field: str, message: str) -> None:
-        if not ok:
-            problems.append(Problem(field, message, team))
-
-    need(books.wild == 0 or rules.books.wild is not None, "books.wild",
-         "these rules allow no wild books")
-    need(books.dirty == 0 or rules.dirty_book_min_naturals is not None, "books.dirty",
-         "the wild-card limits of these rules allow no dirty book")
+    if books.wild != 0 and rules.books.wild is None:
+        problems.append(Problem("books.wild", "these rules allow no wild books", team))
+    if books.dirty != 0 and rules.dirty_book_min_naturals is None:
+        problems.append(Problem(
+            "books.dirty", "the wild-card limits of these rules allow no dirty book", team))
     for book_id, _ in books.special:
-        need(rules.special_book(book_id) is not None, f"books.{book_id}",
-             "these rules have no such special book")
-    need(tally.exact_draws == 0 or rules.exact_draw_bonus > 0, "exact_draws",
-         "these rules give no exact-draw bonus")
+        if rules.special_book(book_id) is None:
+            problems.append(Problem(
+                f"books.{book_id}", "these rules have no such special book", team))
+    if tally.exact_draws != 0 and not rules.exact_draw_bonus > 0:
+        problems.append(Problem("exact_draws", "these rules give no exact-draw bonus", team))
     if problems:
         return problems
     cards = tally.melded
@@ -136,27 +158,28 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
         if special is not None and count:
             by_kind[special.kind] = by_kind.get(special.kind, 0) + count
             natural_books += count if special.kind.is_natural else 0
+    naturals, wilds = melded.naturals, melded.wilds
     dirty_naturals = rules.dirty_book_min_naturals or 0
     needed = BOOK_SIZE * (books.clean + natural_books) + dirty_naturals * books.dirty
-    if melded.naturals < needed:
+    if naturals < needed:
         field = "books.clean" if books.clean else "books.dirty" if books.dirty else "books"
         problems.append(Problem(
             field,
             f"these books need at least {needed} natural cards (aces, 8 to King, 4 to 7) "
-            f"on the table, but {melded.naturals} are counted", team))
+            f"on the table, but {naturals} are counted", team))
     wilds_needed = books.dirty + BOOK_SIZE * books.wild
-    if melded.wilds < wilds_needed:
+    if wilds < wilds_needed:
         problems.append(Problem(
             "books.wild" if books.wild else "books.dirty",
             f"these books need at least {wilds_needed} wild cards (jokers, twos) "
-            f"on the table, but {melded.wilds} are counted", team))
+            f"on the table, but {wilds} are counted", team))
     books_of_melded_cards = books.clean + books.dirty + books.wild + natural_books
-    if not problems and melded.naturals + melded.wilds < BOOK_SIZE * books_of_melded_cards:
+    if not problems and naturals + wilds < BOOK_SIZE * books_of_melded_cards:
         problems.append(Problem(
             "books.dirty" if books.dirty else "books.clean" if books.clean else "books",
             f"{books_of_melded_cards} books hold at least "
             f"{BOOK_SIZE * books_of_melded_cards} cards, but "
-            f"{melded.naturals + melded.wilds} are counted on the table", team))
+            f"{naturals + wilds} are counted on the table", team))
     for kind, count in by_kind.items():
         have = tally.red_threes_down if kind is CardKind.RED_THREE else melded.count(kind)
         if have < BOOK_SIZE * count:
@@ -171,6 +194,8 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
 
 
 def _supply_problems(rules: RuleSet, tallies: Sequence[Tally]) -> list[Problem]:
+    if _within_supply(rules, tallies):
+        return []
     problems: list[Problem] = []
     for name, kind in COUNT_FIELDS:
         places = [
@@ -186,6 +211,32 @@ def _supply_problems(rules: RuleSet, tallies: Sequence[Tally]) -> list[Problem]:
         for field in ("red_threes_down", "red_threes_left")
     ]
     return problems + _first_overflow(rules, CardKind.RED_THREE, red_threes)
+
+
+def _within_supply(rules: RuleSet, tallies: Sequence[Tally]) -> bool:
+    """A quick yes when no kind of card is counted more often than the decks hold; no means
+    look closer with ``_supply_problems``, which names where the count went over."""
+    jokers = twos = aces = eight_to_king = four_to_seven = black_threes = red_threes = 0
+    for tally in tallies:
+        for cards in (tally.melded, tally.left):
+            if isinstance(cards, CardCounts):
+                jokers += cards.jokers
+                twos += cards.twos
+                aces += cards.aces
+                eight_to_king += cards.eight_to_king
+                four_to_seven += cards.four_to_seven
+                black_threes += cards.black_threes
+        red_threes += tally.red_threes_down + tally.red_threes_left
+    decks = rules.decks
+    return all(total <= per_deck * decks for total, per_deck in zip(
+        (jokers, twos, aces, eight_to_king, four_to_seven, black_threes, red_threes),
+        _SUPPLY_PER_DECK))
+
+
+#: Cards of each kind in one deck, in the order ``_within_supply`` adds them up.
+_SUPPLY_PER_DECK = tuple(DECK_SUPPLY[kind] for kind in (
+    CardKind.JOKER, CardKind.TWO, CardKind.ACE, CardKind.EIGHT_TO_KING, CardKind.FOUR_TO_SEVEN,
+    CardKind.BLACK_THREE, CardKind.RED_THREE))
 
 
 def _first_overflow(rules: RuleSet, kind: CardKind, places: list[tuple[int, str, int]]

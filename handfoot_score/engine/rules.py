@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .cards import (
     BOOK_SIZE, DECK_SUPPLY, NATURAL_KINDS, SMALLEST_MELD, WILD_KINDS, CardKind, Rank,
@@ -65,7 +65,7 @@ class CardValues:
         """The value of one card of ``kind``; red threes score only as bonus or penalty."""
         if kind is CardKind.RED_THREE:
             return 0
-        return int(getattr(self, kind.value))
+        return int(getattr(self, kind))
 
 
 @dataclass(frozen=True)
@@ -177,47 +177,66 @@ class RuleSet:
 
     def special_book(self, book_id: str) -> SpecialBook | None:
         """The special book with this id, if the rules have one."""
+        if not self.special_books:
+            return None
         return next((book for book in self.special_books if book.id == book_id), None)
 
-    @property
+    # A rule set is frozen, so what follows from it is worked out once per object. Every
+    # request reads its game's rules anew, so the costly parts are also shared by value.
+
+    @cached_property
     def dirty_book_min_naturals(self) -> int | None:
         """Fewest naturals in a seven-card dirty book, or None where none can be made."""
-        return next(
-            (n for n in range(1, BOOK_SIZE) if self.wilds.allows(n, BOOK_SIZE - n)), None
-        )
+        return _dirty_book_min_naturals(self.wilds)
 
     @cached_property
     def melded_points_reachable(self) -> int:
         """Bit mask of every face value the cards on one table can add up to."""
-        kinds = [*WILD_KINDS, *NATURAL_KINDS]
-        if any(book.kind is CardKind.BLACK_THREE for book in self.special_books):
-            kinds.append(CardKind.BLACK_THREE)
-        return reachable_points(tuple((self.card_values.of(k), self.supply(k)) for k in kinds))
+        black_three_book = any(book.kind is CardKind.BLACK_THREE for book in self.special_books)
+        return _points_reachable(self.card_values, self.decks, black_three_book)
 
     @cached_property
     def left_points_reachable(self) -> int:
         """Bit mask of every face value the cards left in hands and feet can add up to."""
-        kinds = (*WILD_KINDS, *NATURAL_KINDS, CardKind.BLACK_THREE)
-        return reachable_points(tuple((self.card_values.of(k), self.supply(k)) for k in kinds))
+        return _points_reachable(self.card_values, self.decks, True)
 
     def book_card_points(self, kind: str) -> int:
         """The fewest face-value points a book of this kind (clean, dirty, wild, or a
         special book id) can hold."""
-        values = self.card_values
-        natural = min(values.of(k) for k in NATURAL_KINDS)
-        wild = min(values.of(k) for k in WILD_KINDS)
-        if kind == "clean":
-            return BOOK_SIZE * natural
-        if kind == "wild":
-            return BOOK_SIZE * wild
-        if kind == "dirty":
-            return min(
-                (n * natural + (BOOK_SIZE - n) * wild
-                 for n in range(1, BOOK_SIZE) if self.wilds.allows(n, BOOK_SIZE - n)),
-                default=0,
-            )
+        if kind in BOOK_TYPES:
+            return self._fewest_book_points[BOOK_TYPES.index(kind)]
         special = self.special_book(kind)
-        return 0 if special is None else BOOK_SIZE * values.of(special.kind)
+        return 0 if special is None else BOOK_SIZE * self.card_values.of(special.kind)
+
+    @cached_property
+    def _fewest_book_points(self) -> tuple[int, int, int]:
+        return _fewest_book_points(self.card_values, self.wilds)
+
+
+@lru_cache(maxsize=64)
+def _dirty_book_min_naturals(wilds: WildLimits) -> int | None:
+    return next((n for n in range(1, BOOK_SIZE) if wilds.allows(n, BOOK_SIZE - n)), None)
+
+
+@lru_cache(maxsize=256)
+def _points_reachable(values: CardValues, decks: int, black_threes: bool) -> int:
+    """The mask of face values that the wild and natural cards of ``decks`` decks (and
+    their black threes) can make."""
+    kinds = (*WILD_KINDS, *NATURAL_KINDS, *((CardKind.BLACK_THREE,) if black_threes else ()))
+    return reachable_points(tuple((values.of(k), DECK_SUPPLY[k] * decks) for k in kinds))
+
+
+@lru_cache(maxsize=256)
+def _fewest_book_points(values: CardValues, wilds: WildLimits) -> tuple[int, int, int]:
+    """The fewest face-value points a clean, a dirty and a wild book can hold."""
+    natural = min(values.of(k) for k in NATURAL_KINDS)
+    wild = min(values.of(k) for k in WILD_KINDS)
+    dirty = min(
+        (n * natural + (BOOK_SIZE - n) * wild
+         for n in range(1, BOOK_SIZE) if wilds.allows(n, BOOK_SIZE - n)),
+        default=0,
+    )
+    return BOOK_SIZE * natural, dirty, BOOK_SIZE * wild
 
 
 class _Findings:

@@ -41,24 +41,22 @@ class RoundScore:
 
 def score_team(rules: RuleSet, round_number: int, tally: Tally) -> TeamScore:
     """Score one team's tally without checking it against the other teams."""
-    books = rules.books
-    special = sum(
-        count * book.bonus
-        for book_id, count in tally.books.special
-        if (book := rules.special_book(book_id)) is not None
-    )
-    book_points = (tally.books.clean * books.clean + tally.books.dirty * books.dirty
-                   + tally.books.wild * (books.wild or 0) + special)
-    game_round = rules.round(round_number)
+    bonuses, books, values = rules.books, tally.books, rules.card_values
+    book_points = (books.clean * bonuses.clean + books.dirty * bonuses.dirty
+                   + books.wild * (bonuses.wild or 0))
+    for book_id, count in books.special:
+        if (book := rules.special_book(book_id)) is not None:
+            book_points += count * book.bonus
+    red_three = rules.red_three
     return TeamScore(
         name=tally.name,
-        melded_points=face_value(tally.melded, rules.card_values),
+        melded_points=face_value(tally.melded, values),
         book_points=book_points,
-        red_three_points=(tally.red_threes_down * rules.red_three.down
-                          - tally.red_threes_left * rules.red_three.left),
-        going_out_points=game_round.going_out_bonus if tally.went_out else 0,
+        red_three_points=(tally.red_threes_down * red_three.down
+                          - tally.red_threes_left * red_three.left),
+        going_out_points=rules.round(round_number).going_out_bonus if tally.went_out else 0,
         bonus_points=tally.exact_draws * rules.exact_draw_bonus,
-        left_points=face_value(tally.left, rules.card_values),
+        left_points=face_value(tally.left, values),
         meld_minimum=rules.meld_minimum(round_number, tally.score_before),
     )
 
@@ -68,6 +66,6 @@ def score_round(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> 
     check_tallies(rules, round_number, tallies)
     return RoundScore(
         round=round_number,
-        teams=tuple(score_team(rules, round_number, tally) for tally in tallies),
+        teams=tuple([score_team(rules, round_number, tally) for tally in tallies]),
         warnings=tuple(tally_warnings(tallies)),
     )

@@ -1,0 +1,56 @@
+"""What a phone polls to see what other phones entered: the game's version, read cheaply
+while nothing changed, and a short summary when it did.
+
+Every write raises ``Game.version`` in the database, so this works with any number of server
+processes and on PostgreSQL alike. Each read here is a transaction of its own, closed before
+the answer is sent: a page left open on a phone holds nothing in the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from handfoot_score.extensions import db
+from handfoot_score.models import Game
+
+from . import games
+from .games import TeamCount
+
+
+@dataclass(frozen=True)
+class Pulse:
+    """A game's version with what the pages show live: books tapped, counts saved."""
+
+    version: int
+    status: str
+    current_round: int | None
+    rounds: int
+    books: tuple[dict[str, int], ...]
+    counting: tuple[TeamCount, ...]
+
+
+def version_of(game_id: str) -> int | None:
+    """The game's version, or None if there is no such game."""
+    try:
+        version: int | None = db.session.scalar(select(Game.version).where(Game.id == game_id))
+        return version
+    finally:
+        db.session.close()
+
+
+def pulse(game_id: str) -> Pulse:
+    """The game's version and live summary; raises GameNotFound."""
+    try:
+        state = games.get_game(game_id)
+    finally:
+        db.session.close()
+    return Pulse(
+        version=state.version,
+        status=state.status,
+        current_round=state.current_round,
+        rounds=len(state.rounds),
+        books=tuple(books.as_counts() for books in state.books),
+        counting=state.counting,
+    )

@@ -1,0 +1,103 @@
+"""Write transactions: one writer per game at a time, and a busy database answered, not crashed.
+
+Every write to a game begins with ``lock_game``: on SQLite its transaction begins with
+``BEGIN IMMEDIATE`` (see ``database.py``), on PostgreSQL the game's row is locked with
+``SELECT ... FOR UPDATE``; either way a second writer waits for the first and then reads what
+the first one wrote, so neither can overwrite the other unseen. A write that still finds the
+database locked after the driver's wait is tried again a few times, then refused with
+``DatabaseBusy``: the pages and the API answer 503, "busy, try again", never 500.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Sequence
+from typing import ParamSpec, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql.base import ExecutableOption
+
+from handfoot_score.database import WRITE
+from handfoot_score.extensions import db
+from handfoot_score.models import Game
+
+ATTEMPTS = 4
+PAUSE_SECONDS = 0.05
+#: PostgreSQL's codes for "try the transaction again": serialization failure, deadlock,
+#: lock not available.
+_RETRY_CODES = {"40001", "40P01", "55P03"}
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class DatabaseBusy(Exception):
+    """The database stayed locked by other writers; nothing was saved (503)."""
+
+    message = "The scorekeeper is busy just now and saved nothing: please try again."
+
+    def __init__(self) -> None:
+        super().__init__(self.message)
+
+
+def write_transaction(write: Callable[P, T]) -> Callable[P, T]:
+    """Run a service function as one write transaction: rolled back on any error (so no lock
+    outlives it), tried again while the database is locked, and refused with DatabaseBusy
+    after ``ATTEMPTS`` tries."""
+
+    @functools.wraps(write)
+    def tried(*args: P.args, **kwargs: P.kwargs) -> T:
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return write(*args, **kwargs)
+            except DBAPIError as error:
+                db.session.rollback()
+                if not is_busy(error):
+                    raise
+                if attempt == ATTEMPTS:
+                    raise DatabaseBusy() from error
+                time.sleep(PAUSE_SECONDS * attempt)
+            except BaseException:
+                db.session.rollback()
+                raise
+        raise AssertionError("unreachable")
+
+    return tried
+
+
+def begin_write() -> None:
+    """Begin this request's write transaction (on SQLite: take the write lock now).
+
+    A read transaction the request had open is ended first: on SQLite a transaction that
+    began as a read cannot take the write lock without failing at once when another writer
+    got there first. Nothing is pending then: every write begins here.
+    """
+    session = db.session()
+    if session.in_transaction():
+        session.rollback()
+    session.connection(execution_options={WRITE: True})
+
+
+def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game | None:
+    """Begin this request's write transaction and lock the game's row; None if no such game.
+
+    ``options`` load what the write reads along with the game (its rounds, say).
+    """
+    begin_write()
+    if not isinstance(game_id, str):
+        return None
+    query = (select(Game).where(Game.id == game_id).with_for_update().options(*options)
+             .execution_options(populate_existing=True))
+    return db.session.scalars(query).one_or_none()
+
+
+def is_busy(error: DBAPIError) -> bool:
+    """Whether the database refused because other writers held it, so trying again helps."""
+    original = error.orig
+    code = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
+    if code in _RETRY_CODES:
+        return True
+    text = str(original).lower()
+    return "database is locked" in text or "database table is locked" in text

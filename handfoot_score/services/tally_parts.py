@@ -1,0 +1,92 @@
+"""Counting a round team by team: each team saves its own count from its own phone, and the
+round is recorded the moment the last team's count is in.
+
+A saved count carries a version, as a recorded round does: a phone saves on top of the
+version it showed, and a save on top of an older one is refused with the newer count, so
+nobody's count is overwritten unseen. The round is recorded through ``games.add_round``
+with a request key made from the round's number, the one way a round is recorded, so it
+cannot be recorded twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from handfoot_score.engine.errors import Problem
+from handfoot_score.models import TallyPart
+
+from . import games
+from .errors import InvalidInput
+from .games import GameConflict, GameState
+from .locking import write_transaction
+
+
+def request_key(number: int) -> str:
+    """The request key of a round recorded from its teams' saved counts."""
+    return f"parts-{number}"
+
+
+@write_transaction
+def save_part(game_id: str, number: int, team: int, tally: object,
+              based_on: object) -> tuple[GameState, bool]:
+    """Save one team's count of the round being played; returns the game and whether this
+    count was the last one in, so the round is now recorded.
+
+    ``based_on`` is the version of the team's saved count the phone showed, 0 for none. The
+    count is checked on its own at once; the checks across teams (only one team goes out, no
+    more cards than the decks hold) run when the last count comes in, and refuse that one if
+    they fail, saving nothing.
+    """
+    game, state = games.locked_game(game_id)
+    _require_round_being_counted(state, number)
+    if type(team) is not int or not 0 <= team < len(state.teams):
+        raise InvalidInput(Problem("team", "no such team"))
+    if type(based_on) is not int or based_on < 0:
+        raise InvalidInput(Problem(
+            "version", "must be the version of the team's count you started from, 0 for none",
+            team))
+    if not isinstance(tally, Mapping):
+        raise InvalidInput(Problem("tally", "must be a team's tally", team))
+    saved = state.part(team)
+    now = saved.version if saved else 0
+    if based_on != now:
+        name = state.teams[team].name
+        raise GameConflict(
+            f"{name}'s count was saved on another phone meanwhile: look at it, then save "
+            "again to put yours in its place.", "version",
+            {"team": team, "version": now, "tally": saved.tally if saved else None})
+    games.check_team_tally(state, number, team, tally)
+    _store(game.parts, number, team, dict(tally), now + 1)
+    counted = {part.team: part.tally for part in state.parts} | {team: dict(tally)}
+    if len(counted) < len(state.teams):
+        game.version += 1
+        return games.commit_write(game), False
+    games.add_round(game, state, [counted[t.position] for t in state.teams], request_key(number))
+    return games.commit_write(game), True
+
+
+def _require_round_being_counted(state: GameState, number: int) -> None:
+    current = state.current_round
+    if current is None:
+        raise GameConflict("The game is over: correct a round instead.", "round")
+    if type(number) is not int or number > current:
+        raise GameConflict(f"Round {number} cannot be counted now: round {current} is "
+                           "being played.", "round")
+    if number < current:
+        recorded = state.round(number)
+        raise GameConflict(
+            f"Round {number} was recorded meanwhile: correct it on the scoreboard if "
+            "something is wrong.", "round",
+            {"round": number, "version": recorded.version, "teams": list(recorded.tallies)})
+
+
+def _store(parts: list[TallyPart], number: int, team: int, tally: dict[str, object],
+           version: int) -> None:
+    row = next((p for p in parts if p.round_number == number and p.team_position == team),
+               None)
+    if row is None:
+        parts.append(TallyPart(round_number=number, team_position=team, data=tally,
+                               version=version))
+    else:
+        row.data = tally
+        row.version = version

@@ -1,0 +1,77 @@
+"""Static files named by their content, so a phone downloads each one once.
+
+Every ``url_for("static", filename=...)`` gets ``?v=`` and the first twelve hex digits of
+the file's SHA-256. A request whose ``v`` is the file's hash as it is now may be kept for a
+year without asking again (``immutable``): when the file changes, so does every page's
+address for it. Any other request for a static file (no ``v``, or the ``v`` of an older
+file from a page still open) gets Flask's answer: ``no-cache``, revalidated by its ETag.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+from werkzeug.security import safe_join
+
+ONE_YEAR = 365 * 24 * 60 * 60
+VERSION_LENGTH = 12
+
+
+class StaticVersions:
+    """The content hash of each file in one folder, worked out again when a file changes."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self._known: dict[str, tuple[int, int, str]] = {}
+
+    def of(self, filename: str) -> str | None:
+        """The file's version (the start of its SHA-256), or None if there is no such file."""
+        path = safe_join(self.folder, filename)
+        if path is None:
+            return None
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        known = self._known.get(path)
+        if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
+            return known[2]
+        with open(path, "rb") as file:
+            version = hashlib.file_digest(file, "sha256").hexdigest()[:VERSION_LENGTH]
+        self._known[path] = (stat.st_mtime_ns, stat.st_size, version)
+        return version
+
+
+def register_static_files(app: Flask) -> None:
+    """Put each static file's version in its address, and let browsers keep it a year."""
+    if app.static_folder is None:
+        return
+    app.extensions["static_versions"] = StaticVersions(app.static_folder)
+    app.url_defaults(add_static_version)
+    app.after_request(cache_versioned_static_file)
+
+
+def add_static_version(endpoint: str, values: dict[str, Any]) -> None:
+    """Add ``v=<hash>`` to the address of a static file (unless one is given)."""
+    if endpoint != "static" or "v" in values or "filename" not in values:
+        return
+    version = current_app.extensions["static_versions"].of(values["filename"])
+    if version is not None:
+        values["v"] = version
+
+
+def cache_versioned_static_file(response: Response) -> Response:
+    """Let browsers keep a static file for a year when its address names it as it is now."""
+    if request.endpoint != "static" or response.status_code not in (200, 304):
+        return response
+    asked = request.args.get("v")
+    filename = (request.view_args or {}).get("filename", "")
+    if asked and asked == current_app.extensions["static_versions"].of(filename):
+        response.cache_control.no_cache = None
+        response.cache_control.public = True
+        response.cache_control.max_age = ONE_YEAR
+        response.cache_control.immutable = True
+    return response

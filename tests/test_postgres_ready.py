@@ -1,0 +1,82 @@
+"""PostgreSQL: the migrations build the schema from nothing, keep a game across an upgrade,
+and undo cleanly, on a database of their own. The rest of the suite checks the app on
+PostgreSQL when it runs with DATABASE_URL set (see the README)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+
+import flask_migrate
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.pool import NullPool
+
+from handfoot_score import MIGRATIONS, create_app
+from handfoot_score.extensions import db
+from handfoot_score.services import games
+from tests.conftest import DATABASE_URL, uses_database_server
+
+pytestmark = pytest.mark.skipif(
+    not uses_database_server(),
+    reason="PostgreSQL only: set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL "
+           "database, e.g. DATABASE_URL=$(.ci/start-postgres /tmp/handfoot-pg) as root",
+)
+
+TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+
+
+@pytest.fixture
+def fresh_url() -> Iterator[str]:
+    """A new, empty database on the same server, dropped afterwards."""
+    server = sa.make_url(DATABASE_URL)
+    name = f"handfoot_migrations_{secrets.token_hex(4)}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    yield server.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
+    admin.dispose()
+
+
+def app_on(url: str, **extra: object):  # type: ignore[no-untyped-def]
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url,
+                       "SQLALCHEMY_ENGINE_OPTIONS": {"poolclass": NullPool}, **extra})
+
+
+def test_the_migrations_upgrade_a_first_schema_with_its_games(fresh_url: str) -> None:
+    old = app_on(fresh_url, AUTO_MIGRATE=False)
+    with old.app_context():
+        flask_migrate.upgrade(directory=MIGRATIONS, revision="0001")
+        game = games.create_game({"rules": "pagat", "teams": TEAMS})
+        db.session.remove()
+    with app_on(fresh_url).app_context():
+        assert games.get_game(game.id).teams[1].players == ("Cy", "Di")
+        version = db.session.execute(sa.text("SELECT version_num FROM alembic_version"))
+        assert version.scalar() == _head()
+
+
+def test_the_migrations_go_down_to_nothing_and_up_again(fresh_url: str) -> None:
+    app = app_on(fresh_url)
+    with app.app_context():
+        flask_migrate.downgrade(directory=MIGRATIONS, revision="base")
+        assert sa.inspect(db.engine).get_table_names() == ["alembic_version"]
+        flask_migrate.upgrade(directory=MIGRATIONS)
+        tables = set(sa.inspect(db.engine).get_table_names())
+    assert tables == {table.name for table in db.metadata.sorted_tables} | {"alembic_version"}
+
+
+def test_the_suite_runs_on_postgresql(app) -> None:  # type: ignore[no-untyped-def]
+    with app.app_context():
+        assert db.engine.dialect.name == "postgresql"
+        assert db.session.execute(sa.text("SHOW server_encoding")).scalar() == "UTF8"
+
+
+def _head() -> str:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    return ScriptDirectory.from_config(config).get_current_head() or ""
