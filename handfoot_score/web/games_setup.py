@@ -57,6 +57,10 @@ class NewGameForm(FlaskForm):
         self.rules_choice.choices = [
             (r.id, r.name) for r in [*rules_service.list_presets(),
                                      *rules_service.list_saved_rules()]]
+        for number, team in enumerate(self.teams, start=1):
+            team.form.name.label.text = f"Team {number}: name"
+            for place, player in enumerate(team.form.players, start=1):
+                player.label.text = f"Team {number}: player {place}"
         self.first_dealer.choices = [
             (index, _seat_label(seat.team, seat.player))
             for index, seat in enumerate(seating(self.team_players()))]
