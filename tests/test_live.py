@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from handfoot_score import create_app, database
 from handfoot_score.extensions import db
 from handfoot_score.services import games, live
+from tests.conftest import uses_database_server
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
 
 
@@ -68,7 +69,7 @@ def test_live_pages_carry_their_version_and_mark_what_may_change(
     html = client.get(f"/games/{game_id}{path}").get_data(as_text=True)
     assert f'data-live-url="/games/{game_id}/live"' in html
     assert 'data-live-version="1"' in html and f'data-live-page="{page}"' in html
-    assert '<script src="/static/js/live.js" defer></script>' in html
+    assert re.search(r'<script src="/static/js/live\.js\?v=[0-9a-f]{12}" defer></script>', html)
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)
     regions = re.findall(r'<[a-z]+ [^>]*id="([^"]+)"[^>]*\bdata-live\b', html)
     assert "counting" in regions and len(regions) >= 2
@@ -158,6 +159,8 @@ def statements(app: Flask) -> Iterator[list[str]]:
     sa.event.remove(engine, "before_cursor_execute", note)
 
 
+@pytest.mark.skipif(uses_database_server(), reason="BEGIN IMMEDIATE is SQLite's; "
+                    "PostgreSQL locks the game's row with SELECT ... FOR UPDATE")
 def test_writes_begin_immediate_and_reads_do_not(app: Flask, statements: list[str]) -> None:
     game_id = start_game(app)
     statements.clear()
@@ -168,7 +171,16 @@ def test_writes_begin_immediate_and_reads_do_not(app: Flask, statements: list[st
         statements.clear()
         games.tap_book(game_id, 0, "clean", 1)
     assert statements[0] == "BEGIN IMMEDIATE"
-    assert "FOR UPDATE" not in " ".join(statements)  # SQLite has none; PostgreSQL gets it
+
+
+@pytest.mark.skipif(not uses_database_server(), reason="SELECT ... FOR UPDATE is "
+                    "PostgreSQL's; SQLite takes its lock with BEGIN IMMEDIATE")
+def test_writes_lock_the_games_row(app: Flask, statements: list[str]) -> None:
+    game_id = start_game(app)
+    statements.clear()
+    with app.app_context():
+        games.tap_book(game_id, 0, "clean", 1)
+    assert "FOR UPDATE" in next(s for s in statements if "FROM games" in s)
 
 
 @pytest.fixture

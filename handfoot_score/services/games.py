@@ -26,7 +26,7 @@ from handfoot_score.engine.table import Deal, Seat, deal, seating, winners
 from handfoot_score.engine.tally import TableBooks, Tally
 from handfoot_score.extensions import db
 from handfoot_score.models import (
-    ABANDONED, FINISHED, PLAYING, Game, Player, Round, TallyPart, TallyRecord, Team,
+    ABANDONED, FINISHED, PLAYING, Game, Player, Round, TallyRecord, Team,
 )
 
 from . import edit_codes, join_codes, leagues

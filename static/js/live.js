@@ -1,7 +1,7 @@
-// Live pages: every 2 s ask if the game's version moved (ETag; 304 if not); if so, fetch
-// the page again and swap in its [data-live] parts, but never a touched data-live="keep"
-// part (a notice says what changed). Forms marked data-retry save by fetch, so a save that
-// cannot reach the server keeps everything on the page and says so.
+// Every 2 s ask if the game's version moved (ETag; 304 if not); if so, fetch the page and
+// swap in its [data-live] parts, never a touched data-live="keep" one (a notice says what
+// changed). Forms marked data-retry save by fetch: a save that cannot reach the server
+// keeps everything on the page and says so.
 (function () {
   "use strict";
 
@@ -39,15 +39,12 @@
     }
   }
 
-  function refresh(html) {
+  function refresh(html, version) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var now = box();
     var next = doc.getElementById("live");
-    if (!next) {
-      return;
-    }
-    now.setAttribute("data-live-version", next.getAttribute("data-live-version"));
-    if (next.getAttribute("data-live-page") !== now.getAttribute("data-live-page")) {
+    now.setAttribute("data-live-version", version);
+    if (!next || next.getAttribute("data-live-page") !== now.getAttribute("data-live-page")) {
       if (Object.keys(touched).length) {
         notice(now.getAttribute("data-live-changed"));
       } else {
@@ -75,13 +72,17 @@
       return;
     }
     busy = true;
+    var version;
     fetch(now.getAttribute("data-live-url"), {
       cache: "no-store",
       headers: { "If-None-Match": "\"" + now.getAttribute("data-live-version") + "\"" }
     }).then(function (answer) {
+      version = (answer.headers.get("ETag") || "").replace(/\W/g, "");
       return answer.status === 200 && fetch(location.href, { cache: "no-store" });
     }).then(function (page) {
-      return page && page.ok && page.text().then(refresh);
+      return page && page.ok && page.text().then(function (html) {
+        refresh(html, version);
+      });
     }).catch(function () {}).then(function () {
       busy = false;
     });
@@ -94,7 +95,7 @@
     }
   }
 
-  // Where a save leads: another page, or this one reloaded (at the part saved).
+  // To another page, or this one reloaded (at the part saved).
   function go(to) {
     var url = new URL(to, location.href);
     if (url.pathname + url.search === location.pathname + location.search) {

@@ -122,9 +122,9 @@ def set_up(table: Table) -> None:
     table.press(page.get_by_role("button", name="Use these rules"), "new-game-rules-chosen")
     for number, (name, players) in enumerate(TEAMS, start=1):
         team = page.get_by_role("group", name=f"Team {number}", exact=True)
-        team.get_by_label("Team name").fill(name)
-        for box, player in zip(team.get_by_label("Player").all(), players):
-            box.fill(player)
+        team.get_by_label(f"Team {number}: name").fill(name)
+        for place, player in enumerate(players, start=1):
+            team.get_by_label(f"Team {number}: player {place}").fill(player)
     table.press(page.get_by_role("button", name="Start the game", exact=True).last, "round-1")
 
 
