@@ -16,15 +16,13 @@ from handfoot_score import MIGRATIONS, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games
 from tests.conftest import DATABASE_URL, uses_database_server
+from tests.test_migrations import _store_game_as_0001_did as store_game_as_0001_did
 
 pytestmark = pytest.mark.skipif(
     not uses_database_server(),
     reason="PostgreSQL only: set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL "
            "database, e.g. DATABASE_URL=$(.ci/start-postgres /tmp/handfoot-pg) as root",
 )
-
-TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
-
 
 @pytest.fixture
 def fresh_url() -> Iterator[str]:
@@ -49,10 +47,10 @@ def test_the_migrations_upgrade_a_first_schema_with_its_games(fresh_url: str) ->
     old = app_on(fresh_url, AUTO_MIGRATE=False)
     with old.app_context():
         flask_migrate.upgrade(directory=MIGRATIONS, revision="0001")
-        game = games.create_game({"rules": "pagat", "teams": TEAMS})
+        game_id = store_game_as_0001_did(db.engine)
         db.session.remove()
     with app_on(fresh_url).app_context():
-        assert games.get_game(game.id).teams[1].players == ("Cy", "Di")
+        assert games.get_game(game_id).teams[1].players == ("Cy", "Di")
         version = db.session.execute(sa.text("SELECT version_num FROM alembic_version"))
         assert version.scalar() == _head()
 
