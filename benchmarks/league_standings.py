@@ -48,8 +48,9 @@ SIZES = (1_000, 10_000, 100_000)
 QUICK_SIZES = (100, 1_000)
 TARGET_MS = 100
 TARGET_SIZE = 10_000
-#: Rows gathered before they are written: enough to be quick, few enough to use little memory.
-BATCH = 50_000
+FILL_CACHE_KIB = 256 * 1024
+#: Tallies gathered before rows are written: enough to be quick, few enough to use little memory.
+BATCH = 20_000
 
 
 @dataclass(frozen=True)
@@ -74,99 +75,95 @@ def sample_app(folder: str) -> Flask:
 def fill(league_id: str, games: int, seed: int = 4) -> None:
     """Store a league of ``games`` finished games with random teams and totals, in the app's
     database (inside an app context), beside whatever is there already."""
-    with db.engine.begin() as connection:
-        _fill(connection, league_id, games, random.Random(seed))
+    with db.engine.connect() as connection:
+        # A big page cache while the indexes grow, and no waiting for the disk: this file is
+        # thrown away. Set on the driver's connection, outside any transaction, and undone
+        # before the connection goes back to the pool.
+        driver = connection.connection.dbapi_connection
+        assert driver is not None
+        driver.execute(f"PRAGMA cache_size=-{FILL_CACHE_KIB}")
+        driver.execute("PRAGMA synchronous=OFF")
+        with connection.begin():
+            _fill(connection, league_id, games, random.Random(seed))
+        driver.execute("PRAGMA synchronous=FULL")
+        driver.execute("PRAGMA cache_size=-2000")
+
+
+#: The columns filled in each table, in the order the rows below give them.
+COLUMNS = {
+    League: ("id", "name", "edit_code_hash", "created_at"),
+    LeaguePlayer: ("id", "league_id", "name", "name_key"),
+    Game: ("id", "rules_data", "status", "first_dealer", "version", "created_at", "updated_at"),
+    LeagueGame: ("game_id", "league_id"),
+    Team: ("id", "game_id", "position", "name", "books_data"),
+    LeagueTeam: ("team_id", "league_id", "partnership", "total", "outcome"),
+    Player: ("id", "team_id", "position", "name"),
+    LeagueSeat: ("player_id", "team_id", "league_id", "league_player_id", "total", "outcome"),
+    Round: ("id", "game_id", "number", "version", "request_key", "created_at", "updated_at"),
+    TallyRecord: ("round_id", "team_position", "data", "melded_points", "book_points",
+                  "red_three_points", "going_out_points", "bonus_points", "left_points",
+                  "total"),
+}
 
 
 def _fill(connection: Connection, league_id: str, games: int, chance: random.Random) -> None:
     start = datetime(2025, 1, 1, tzinfo=timezone.utc)
     moment = _stored(connection, Game.__table__.c.created_at)
-    ids = {model: _last_id(connection, model) for model in (LeaguePlayer, Team, Player, Round)}
-    roster = range(ids[LeaguePlayer] + 1, ids[LeaguePlayer] + 1 + PLAYERS)
-    rows = _Rows(connection)
-    rows.add(League, id=league_id, name=f"Benchmark league of {games}", edit_code_hash=None,
-             created_at=moment(start))
-    for n in roster:
-        rows.add(LeaguePlayer, id=n, league_id=league_id, name=f"Player {n}",
-                 name_key=f"player {n}")
+    first = {model: _last_id(connection, model) + 1
+             for model in (LeaguePlayer, Team, Player, Round)}
+    roster = range(first[LeaguePlayer], first[LeaguePlayer] + PLAYERS)
+    names = {n: f"Player {n}" for n in roster}
+    rows: dict[Any, list[tuple[Any, ...]]] = {model: [] for model in COLUMNS}
+    rows[League].append((league_id, f"Benchmark league of {games}", None, moment(start)))
+    rows[LeaguePlayer] += [(n, league_id, names[n], names[n].lower()) for n in roster]
     rules = json.dumps(rules_to_dict(PRESETS["classic"]))
+    team_id, player_id, round_id = first[Team], first[Player], first[Round]
     for number in range(games):
         game_id = f"{league_id}-{number:06d}"
         when = moment(start + timedelta(hours=number))
-        rows.add(Game, id=game_id, rules_data=rules, status=FINISHED, first_dealer=0,
-                 version=ROUNDS + 1, created_at=when, updated_at=when)
-        rows.add(LeagueGame, game_id=game_id, league_id=league_id)
+        rows[Game].append((game_id, rules, FINISHED, 0, ROUNDS + 1, when, when))
+        rows[LeagueGame].append((game_id, league_id))
         team_count, size = chance.choice(SHAPES)
         seated = chance.sample(roster, team_count * size)
         totals = [0] * team_count
         for round_number in range(1, ROUNDS + 1):
-            round_id = ids[Round] = ids[Round] + 1
-            rows.add(Round, id=round_id, game_id=game_id, number=round_number, version=1,
-                     request_key=None, created_at=when, updated_at=when)
+            rows[Round].append((round_id, game_id, round_number, 1, None, when, when))
             for position in range(team_count):
                 total = 5 * int(chance.random() * 1100) - 500  # -500 to 4995 in fives
                 totals[position] += total
-                rows.add(TallyRecord, round_id=round_id, team_position=position,
-                         data=f'{{"melded": {{"points": {max(total, 0)}}}}}',
-                         melded_points=total, book_points=0, red_three_points=0,
-                         going_out_points=0, bonus_points=0, left_points=0, total=total)
+                rows[TallyRecord].append((
+                    round_id, position, f'{{"melded": {{"points": {max(total, 0)}}}}}',
+                    total, 0, 0, 0, 0, 0, total))
+            round_id += 1
         for position in range(team_count):
-            team_id = ids[Team] = ids[Team] + 1
             members = sorted(seated[position * size:(position + 1) * size])
-            result = outcome(totals, position).value
-            rows.add(Team, id=team_id, game_id=game_id, position=position,
-                     name=f"Team {position + 1}", books_data="{}")
-            rows.add(LeagueTeam, team_id=team_id, league_id=league_id,
-                     partnership="-".join(map(str, members)), total=totals[position],
-                     outcome=result)
+            total, result = totals[position], outcome(totals, position).value
+            rows[Team].append((team_id, game_id, position, TEAM_NAMES[position], "{}"))
+            rows[LeagueTeam].append((team_id, league_id, "-".join(map(str, members)), total,
+                                     result))
             for place, member in enumerate(members):
-                player_id = ids[Player] = ids[Player] + 1
-                rows.add(Player, id=player_id, team_id=team_id, position=place,
-                         name=f"Player {member}")
-                rows.add(LeagueSeat, player_id=player_id, team_id=team_id, league_id=league_id,
-                         league_player_id=member, total=totals[position], outcome=result)
-        rows.write_if_full()
-    rows.write()
+                rows[Player].append((player_id, team_id, place, names[member]))
+                rows[LeagueSeat].append((player_id, team_id, league_id, member, total, result))
+                player_id += 1
+            team_id += 1
+        if len(rows[TallyRecord]) >= BATCH:
+            _write(connection, rows)
+    _write(connection, rows)
 
 
-class _Rows:
-    """Rows gathered table by table and written many at a time, parents before children.
+TEAM_NAMES = ("Team 1", "Team 2", "Team 3")
 
-    Values go to the database driver as they are: JSON already text, moments already in the
-    form SQLAlchemy stores them.
-    """
 
-    ORDER = (League, LeaguePlayer, Game, LeagueGame, Team, LeagueTeam, Player, LeagueSeat,
-             Round, TallyRecord)
-
-    def __init__(self, connection: Connection) -> None:
-        self.connection = connection
-        self.rows: dict[Any, list[tuple[Any, ...]]] = {model: [] for model in self.ORDER}
-        self.statements: dict[Any, str] = {}
-        self.count = 0
-
-    def add(self, model: Any, **values: Any) -> None:
-        """Gather one row of ``model``'s table."""
-        if model not in self.statements:
-            table = model.__table__
-            self.statements[model] = (
-                f"INSERT INTO {table.name} ({', '.join(values)}) "
-                f"VALUES ({', '.join('?' * len(values))})")
-        self.rows[model].append(tuple(values.values()))
-        self.count += 1
-
-    def write_if_full(self) -> None:
-        """Write what is gathered once there is a batch of it."""
-        if self.count >= BATCH:
-            self.write()
-
-    def write(self) -> None:
-        """Write every gathered row."""
-        for model, values in self.rows.items():
-            if values:
-                self.connection.exec_driver_sql(self.statements[model], values)
-                values.clear()
-        self.count = 0
+def _write(connection: Connection, rows: dict[Any, list[tuple[Any, ...]]]) -> None:
+    """Insert the gathered rows, parents before children, as the driver takes them (JSON
+    already text, moments already as SQLAlchemy stores them); then gather anew."""
+    for model, values in rows.items():
+        if values:
+            columns = COLUMNS[model]
+            connection.exec_driver_sql(
+                f"INSERT INTO {model.__table__.name} ({', '.join(columns)}) "
+                f"VALUES ({', '.join('?' * len(columns))})", values)
+            values.clear()
 
 
 def _stored(connection: Connection, column: Any) -> Any:

@@ -8,6 +8,7 @@ each file counted once. Nothing may come from another origin.
 
 from __future__ import annotations
 
+import gzip
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 from flask import Flask
 from flask.testing import FlaskClient
 
+from handfoot_score.compression import COMPRESSIBLE, LEVEL
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues, rules
 
@@ -38,6 +40,7 @@ class Weight:
     html: int
     files: dict[str, int]
     foreign: tuple[str, ...]
+    gzipped: int
 
     @property
     def total(self) -> int:
@@ -91,6 +94,7 @@ def weigh(client: FlaskClient, endpoint: str, url: str) -> Weight | None:
     if page.status_code != 200 or page.mimetype != "text/html":
         return None
     files: dict[str, int] = {}
+    gzipped = len(gzip.compress(page.get_data(), LEVEL))
     foreign: list[str] = []
     queue = [urljoin(url, link) for link in loaded_files(page.get_data(as_text=True))]
     while queue:
@@ -105,9 +109,11 @@ def weigh(client: FlaskClient, endpoint: str, url: str) -> Weight | None:
         body = response.get_data()
         response.close()
         files[address] = len(body)
+        gzipped += len(gzip.compress(body, LEVEL)) if response.mimetype in COMPRESSIBLE \
+            else len(body)
         if response.mimetype == "text/css":
             queue += [urljoin(address, ref) for ref in css_references(body.decode())]
-    return Weight(url, endpoint, len(page.get_data()), files, tuple(foreign))
+    return Weight(url, endpoint, len(page.get_data()), files, tuple(foreign), gzipped)
 
 
 def weigh_every_page() -> tuple[list[Weight], dict[str, int]]:
@@ -140,6 +146,9 @@ def run(quick: bool) -> list[Row]:
     over = sorted({w.endpoint for w in weights if w.total > PAGE_TARGET})
     rows.append(Row("5 page weight", "pages over the target: " + (", ".join(over) or "none"),
                     str(len(over)), "0", not over))
+    packed = max(weights, key=lambda w: w.gzipped)
+    rows.append(Row("5 page weight", f"heaviest page gzipped, as browsers that take gzip get it: "
+                                     f"{packed.endpoint}", f"{packed.gzipped / 1024:.1f} KB"))
     most = max(w.requests for w in weights)
     rows.append(Row("5 page weight", "most requests for one page (the page included)",
                     str(most)))

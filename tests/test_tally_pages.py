@@ -134,7 +134,7 @@ def test_the_page_reminds_to_count_every_card(app: Flask, client: FlaskClient) -
 def test_the_script_is_a_deferred_file_and_nothing_inline(app: Flask,
                                                           client: FlaskClient) -> None:
     page = client.get(tally_url(new_game(app), 1)).get_data(as_text=True)
-    assert re.search(r'<script src="/static/js/tally\.js" defer></script>', page)
+    assert re.search(r'<script src="/static/js/tally\.js\?v=[0-9a-f]{12}" defer></script>', page)
     assert not re.search(r"<script(?![^>]*\bsrc=)", page)
     assert ' on' + 'click=' not in page
     with client.get("/static/js/tally.js") as script:
