@@ -29,7 +29,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_until_serving(url: str, process: subprocess.Popen[bytes]) -> None:
+def _wait_until_serving(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline and process.poll() is None:
         try:
@@ -38,7 +38,8 @@ def _wait_until_serving(url: str, process: subprocess.Popen[bytes]) -> None:
         except (urllib.error.URLError, ConnectionError):
             time.sleep(0.2)
     process.kill()
-    output = process.communicate()[0].decode(errors="replace")
+    process.wait()
+    output = log.read_text(errors="replace")
     pytest.fail(f"the server did not start at {url}:\n{output}", pytrace=False)
 
 
@@ -52,16 +53,21 @@ def serving(database_url: str, instance: Path, options: Sequence[str] = (),
     env.pop("SECRET_KEY", None)
     command = [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{port}",
                f"--threads={THREADS}", *options, "app:app"]
-    process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # A file, not a pipe: waitress logs a line per queued request under load, and a pipe
+    # nobody reads would fill and stop the server.
+    instance.mkdir(parents=True, exist_ok=True)
+    log = instance / "server.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env,
+                                   stdout=output, stderr=subprocess.STDOUT)
     address = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_serving(address + "/", process)
+        _wait_until_serving(address + "/", process, log)
         yield address
     finally:
         process.terminate()
         try:
-            process.communicate(timeout=10)
+            process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
-            process.communicate()
+            process.wait()
