@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import PlayedGame
-from handfoot_score.web.chart import step_size
+from handfoot_score.web.chart import Tick, step_size
 from handfoot_score.web.formats import points
 
 #: The SVG's own units; it scales to the width of the screen.
@@ -31,14 +31,6 @@ class Dot:
     x: float
     y: float
     outcome: Outcome
-
-
-@dataclass(frozen=True)
-class Tick:
-    """A mark on the points axis: its label and its height."""
-
-    label: str
-    at: float
 
 
 @dataclass(frozen=True)
