@@ -6,20 +6,9 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from tests.api_answers import errors_of
+
 MELD_KEYS = {"cards", "kind", "points", "valid", "problems"}
-
-
-def errors_of(response: TestResponse, status: int) -> list[dict[str, Any]]:
-    """The errors of a JSON error answer, after checking its status and shape."""
-    assert response.status_code == status
-    assert response.is_json
-    body = response.get_json()
-    assert list(body) == ["errors"]
-    assert body["errors"]
-    for error in body["errors"]:
-        assert set(error) == {"team", "field", "message"}
-        assert isinstance(error["message"], str) and error["message"]
-    return body["errors"]
 
 
 def fields_of(response: TestResponse, status: int = 422) -> list[str | None]:

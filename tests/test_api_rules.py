@@ -8,29 +8,12 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from handfoot_score.engine.presets import PRESETS
+from tests.api_answers import errors_of, fields_of
 
 RULE_KEYS = {
     "id", "name", "decks", "hand_size", "foot_size", "rounds", "meld_minimum_by_score",
     "card_values", "books", "special_books", "red_three", "exact_draw_bonus", "wilds",
 }
-
-
-def errors_of(response: TestResponse, status: int) -> list[dict[str, Any]]:
-    """The errors of a JSON error answer, after checking its status and shape."""
-    assert response.status_code == status
-    assert response.is_json
-    body = response.get_json()
-    assert list(body) == ["errors"]
-    assert body["errors"]
-    for error in body["errors"]:
-        assert set(error) == {"team", "field", "message"}
-        assert isinstance(error["message"], str) and error["message"]
-    return body["errors"]
-
-
-def fields_of(response: TestResponse, status: int = 422) -> list[tuple[int | None, str | None]]:
-    """Each error's (team, field), after checking the answer is an error of ``status``."""
-    return [(e["team"], e["field"]) for e in errors_of(response, status)]
 
 
 def score_one_team(client: FlaskClient, rules: object, team: dict[str, Any]) -> TestResponse:
