@@ -6,16 +6,53 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 MAX_CONTENT_LENGTH = 1024 * 1024
 DATABASE_FILENAME = "handfoot_score.sqlite"
 SECRET_KEY_FILENAME = "secret_key"
+TRUE_WORDS = frozenset({"true", "1", "yes", "on"})
+FALSE_WORDS = frozenset({"false", "0", "no", "off"})
 
 
 def instance_path(environ: Mapping[str, str]) -> str | None:
     """Return the folder named by ``HANDFOOT_INSTANCE_PATH``, or None for Flask's default."""
     path = environ.get("HANDFOOT_INSTANCE_PATH")
     return os.path.abspath(path) if path else None
+
+
+def auto_migrate(environ: Mapping[str, str]) -> bool:
+    """Return whether start-up creates or upgrades the database (``AUTO_MIGRATE``, default on).
+
+    >>> auto_migrate({"AUTO_MIGRATE": "false"}), auto_migrate({})
+    (False, True)
+    """
+    word = environ.get("AUTO_MIGRATE", "true").strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"AUTO_MIGRATE must be true or false, not {environ['AUTO_MIGRATE']!r}")
+
+
+def public_url(environ: Mapping[str, str]) -> str | None:
+    """Return ``PUBLIC_URL`` without its trailing slash, or None when it is unset.
+
+    It is the address other phones open the app at, such as ``https://cards.example.org``,
+    and must name the scheme and the host and nothing after them.
+
+    >>> public_url({"PUBLIC_URL": "https://cards.example.org/"})
+    'https://cards.example.org'
+    """
+    url = environ.get("PUBLIC_URL", "").strip()
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname \
+            or parts.path.strip("/") or parts.query or parts.fragment:
+        raise ValueError("PUBLIC_URL must be an address such as https://cards.example.org "
+                         f"(http or https, a host, nothing after it), not {url!r}")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def database_uri(environ: Mapping[str, str], instance_folder: str) -> str:
@@ -76,6 +113,8 @@ def settings(
         # cookie it was made for, which other sites can neither read nor send in a POST,
         # and it never appears in an address.
         "WTF_CSRF_TIME_LIMIT": None,
+        "AUTO_MIGRATE": auto_migrate(environ),
+        "PUBLIC_URL": public_url(environ),
     }
     # Only look at the environment (and touch the instance folder) for what is not overridden.
     if "SQLALCHEMY_DATABASE_URI" not in overrides:

@@ -1,14 +1,17 @@
 """Settings from the environment, the instance folder, and SQLite connection pragmas."""
 
+import doctest
 import os
+import sqlite3
 import stat
 from pathlib import Path
 
+import flask_migrate
 import pytest
 from sqlalchemy import Engine, make_url
 
-from handfoot_score import create_app
-from handfoot_score.config import database_uri
+from handfoot_score import MIGRATIONS, config, create_app
+from handfoot_score.config import database_uri, public_url
 from handfoot_score.database import is_in_memory
 from handfoot_score.extensions import db
 
@@ -19,6 +22,8 @@ def instance(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     folder = tmp_path / "instance"
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("AUTO_MIGRATE", raising=False)
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
     monkeypatch.setenv("HANDFOOT_INSTANCE_PATH", str(folder))
     return folder
 
@@ -117,3 +122,79 @@ def test_sqlite_in_memory_database_pragmas() -> None:
 )
 def test_is_in_memory(url: str, in_memory: bool) -> None:
     assert is_in_memory(make_url(url)) is in_memory
+
+
+def table_names(database: Path) -> set[str]:
+    """The tables in a SQLite file, read without the app."""
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {name for (name,) in rows}
+
+
+def test_start_up_creates_the_database(instance: Path) -> None:
+    app = create_app()
+    assert app.config["AUTO_MIGRATE"] is True
+    with app.app_context():
+        db.engine.dispose()
+    assert {"games", "alembic_version"} <= table_names(instance / "handfoot_score.sqlite")
+
+
+@pytest.mark.parametrize("word", ["false", "False", "0", "no", "off"])
+def test_auto_migrate_false_leaves_the_database_alone(
+        instance: Path, monkeypatch: pytest.MonkeyPatch, word: str) -> None:
+    monkeypatch.setenv("AUTO_MIGRATE", word)
+    app = create_app()
+    assert app.config["AUTO_MIGRATE"] is False
+    with app.app_context():
+        db.engine.dispose()
+    assert table_names(instance / "handfoot_score.sqlite") == set()
+
+
+def test_auto_migrate_false_keeps_an_old_schema_as_it_is(
+        instance: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    database = instance / "handfoot_score.sqlite"
+    with create_app().app_context():
+        flask_migrate.downgrade(directory=MIGRATIONS, revision="0003")
+        db.engine.dispose()
+    monkeypatch.setenv("AUTO_MIGRATE", "false")
+    with create_app().app_context():
+        db.engine.dispose()
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [("0003",)]
+
+
+def test_auto_migrate_must_say_true_or_false(instance: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTO_MIGRATE", "later")
+    with pytest.raises(ValueError, match="AUTO_MIGRATE must be true or false, not 'later'"):
+        create_app()
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("https://cards.example.org", "https://cards.example.org"),
+        ("https://cards.example.org/", "https://cards.example.org"),
+        (" http://192.168.1.20:8000/ ", "http://192.168.1.20:8000"),
+        ("", None),
+    ],
+)
+def test_public_url(given: str, expected: str | None) -> None:
+    assert public_url({"PUBLIC_URL": given}) == expected
+
+
+@pytest.mark.parametrize("given", ["cards.example.org", "ftp://cards.example.org",
+                                   "https://cards.example.org/hand", "https://", "https://x.org/?a=1"])
+def test_public_url_must_be_a_scheme_and_a_host(given: str) -> None:
+    with pytest.raises(ValueError, match="PUBLIC_URL must be an address such as"):
+        public_url({"PUBLIC_URL": given})
+
+
+def test_public_url_is_read_from_the_environment(
+        instance: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUBLIC_URL", "https://cards.example.org/")
+    assert create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"}
+                      ).config["PUBLIC_URL"] == "https://cards.example.org"
+
+
+def test_config_doctests_pass() -> None:
+    assert doctest.testmod(config).failed == 0
