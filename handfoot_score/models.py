@@ -18,6 +18,8 @@ from handfoot_score.extensions import db
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 #: Moments are stored with their time zone, so SQLite and PostgreSQL agree.
 Moment = DateTime(timezone=True)
+#: Room for any IPv6 address in text, with a zone.
+CLIENT_LENGTH = 64
 
 
 def _now() -> datetime:
@@ -233,11 +235,39 @@ class EditCodeFailure(db.Model):  # type: ignore[name-defined,misc]
     counts the same attempts."""
 
     __tablename__ = "edit_code_failures"
-    __table_args__ = (Index(None, "league_id", "failed_at"),)
+    __table_args__ = (Index(None, "league_id", "client", "failed_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    #: The address the code came from: a guesser locks out only itself. None for wrong codes
+    #: recorded before addresses were, and for checks made outside a request.
+    client: Mapped[str | None] = mapped_column(String(CLIENT_LENGTH))
     failed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+
+class JoinCodeFailure(db.Model):  # type: ignore[name-defined,misc]
+    """A join code typed that opened no game in play, kept per address so a guesser is slowed
+    down whichever server process answers."""
+
+    __tablename__ = "join_code_failures"
+    __table_args__ = (Index(None, "client", "failed_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client: Mapped[str | None] = mapped_column(String(CLIENT_LENGTH))
+    failed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+
+class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
+    """The one league import running now: its single possible row (``slot`` is always 1) makes
+    a second import wait, and the league it names is incomplete, so shown nowhere, until the
+    import's last chunk is stored and the row deleted."""
+
+    __tablename__ = "league_imports"
+
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    #: When the import last stored a chunk: one silent for long died with its process.
+    touched_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
 class TallyPart(db.Model):  # type: ignore[name-defined,misc]
