@@ -10,6 +10,7 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.api import bp as api_bp
+from handfoot_score.cli import register_commands
 from handfoot_score.compression import register_compression
 from handfoot_score.config import instance_path, settings
 from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
@@ -42,6 +43,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_security(app)
     register_static_files(app)
     register_compression(app)
+    register_commands(app)
     return app
 
 

@@ -1,0 +1,129 @@
+"""``flask --app app serve``: the production server, reachable from every phone at the table."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import sys
+
+import click
+import segno
+import waitress
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+
+from handfoot_score.network import host_for_url, is_loopback, network_addresses
+from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
+
+DEFAULT_PORT = 8000
+#: One process, four threads: see "Serve it for real" in the README for why.
+DEFAULT_THREADS = 4
+#: SQLAlchemy's pool holds 5 connections plus 10 more when busy.
+MOST_THREADS = 15
+EVERY_INTERFACE = ("*", "0.0.0.0", "::")
+
+
+def register_commands(app: Flask) -> None:
+    """Add ``serve`` to the app's ``flask`` commands."""
+    app.cli.add_command(serve)
+
+
+def listen_on(host: str | None, port: int) -> str:
+    """Waitress's ``listen`` for ``host`` (every interface, IPv4 and IPv6, when None).
+
+    >>> listen_on(None, 8000), listen_on("192.168.1.20", 80), listen_on("::", 8000)
+    ('*:8000', '192.168.1.20:80', '[::]:8000')
+    """
+    if host is None:
+        return f"*:{port}"
+    if ":" in host and not host.startswith("["):
+        return f"[{host}]:{port}"
+    return f"{host}:{port}"
+
+
+def addresses_to_open(host: str | None, port: int) -> list[str]:
+    """The links other devices can open the server at when it listens on ``host``."""
+    if host is None or host.strip("[]") in EVERY_INTERFACE:
+        hosts = [host_for_url(address) for address in network_addresses()]
+    elif is_loopback(host):
+        hosts = []
+    else:
+        try:
+            hosts = [host_for_url(ipaddress.ip_address(host.strip("[]")))]
+        except ValueError:
+            hosts = [host]
+    return [f"http://{name}:{port}/" for name in hosts]
+
+
+def address_here(host: str | None, port: int) -> str | None:
+    """The link this computer itself opens the server at, if it listens on loopback.
+
+    >>> address_here(None, 8000), address_here("::", 80), address_here("10.0.0.7", 80)
+    ('http://127.0.0.1:8000/', 'http://[::1]:80/', None)
+    """
+    if host is None or host in ("*", "0.0.0.0"):
+        return f"http://127.0.0.1:{port}/"
+    if host.strip("[]") == "::":
+        return f"http://[::1]:{port}/"
+    if is_loopback(host):
+        name = host if ":" not in host or host.startswith("[") else f"[{host}]"
+        return f"http://{name}:{port}/"
+    return None
+
+
+@click.command("serve")
+@click.option("--host", default=None, metavar="ADDRESS",
+              help="Listen on this address only (default: every interface, IPv4 and IPv6).")
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(1, 65535),
+              help="The port to listen on.")
+@click.option("--threads", default=DEFAULT_THREADS, show_default=True,
+              type=click.IntRange(1, MOST_THREADS), help="Requests answered at the same moment.")
+@click.option("--max-request-body-size", default=MAX_DOCUMENT_BYTES, show_default=True,
+              type=click.IntRange(1), metavar="BYTES",
+              help="Refuse larger requests before reading them (a league backup may be 16 MiB).")
+@with_appcontext
+def serve(host: str | None, port: int, threads: int, max_request_body_size: int) -> None:
+    """Serve the app with waitress, and print the addresses phones at the table can open."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    logging.basicConfig()
+    server = waitress.create_server(
+        app, listen=listen_on(host, port), threads=threads,
+        max_request_body_size=max_request_body_size, ident="handfoot_score")
+    print_addresses(app.config.get("PUBLIC_URL"), addresses_to_open(host, port),
+                    address_here(host, port))
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        click.echo("Stopped.")
+    finally:
+        server.close()
+
+
+def print_addresses(public_url: str | None, links: list[str], here: str | None) -> None:
+    """Tell the host which link to open on each phone, with a QR code of the first."""
+    shown = ([public_url + "/"] if public_url else []) + links
+    if public_url:
+        click.echo(f"Phones open the app at {public_url}/ (PUBLIC_URL).")
+    if links:
+        click.echo("Phones on this computer's network can open it at:")
+        for link in links:
+            click.echo(f"  {link}")
+    else:
+        click.echo("Other phones cannot reach this server: it has no network address "
+                   "besides this computer's own. Join the table's Wi-Fi and start it again.")
+    if here:
+        click.echo(f"On this computer: {here}")
+    if shown:
+        click.echo(f"Scan to open {shown[0]}")
+        draw_qr_code(shown[0])
+    click.echo("Stop with Ctrl+C.")
+
+
+def draw_qr_code(link: str) -> None:
+    """Draw a QR code of ``link`` in the terminal, in half blocks where the terminal can."""
+    code = segno.make_qr(link)
+    try:
+        code.terminal(out=sys.stdout, compact=True)
+    except UnicodeEncodeError:
+        code.terminal(out=sys.stdout)
+    sys.stdout.flush()

@@ -1,0 +1,162 @@
+"""``flask --app app serve``: the real command in a subprocess, listening on every interface,
+printing the addresses other phones open, and refusing bodies over its limit."""
+
+from __future__ import annotations
+
+import doctest
+import ipaddress
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from handfoot_score import PROJECT_ROOT, cli, network
+from tests.conftest import DATABASE_URL, uses_database_server
+from tests.serving import START_SECONDS, free_port
+
+READY = "Stop with Ctrl+C."
+
+
+def own_addresses_from_the_kernel() -> set[str] | None:
+    """This machine's IPv4 and IPv6 addresses as Linux lists them, loopback and link-local
+    left out; None where ``/proc`` does not list them."""
+    trie, inet6 = Path("/proc/net/fib_trie"), Path("/proc/net/if_inet6")
+    if not (trie.exists() and inet6.exists()):
+        return None
+    found = set(re.findall(r"\|-- (\S+)\n\s+/32 host LOCAL", trie.read_text()))
+    for line in inet6.read_text().splitlines():
+        digits = line.split()[0]
+        found.add(str(ipaddress.IPv6Address(int(digits, 16))))
+    return {a for a in found if network.reachable(ipaddress.ip_address(a))}
+
+
+def listening_sockets(port: int) -> set[str]:
+    """The local addresses of the sockets listening on ``port`` (Linux ``/proc``)."""
+    found = set()
+    for name, width in (("tcp", 8), ("tcp6", 32)):
+        for line in Path(f"/proc/net/{name}").read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, hex_port = local.split(":")
+            if state == "0A" and int(hex_port, 16) == port and len(address) == width:
+                found.add(address)
+    return found
+
+
+@contextmanager
+def serve(tmp_path: Path, *options: str, environ: Mapping[str, str] = {}) -> Iterator[tuple[int, str]]:
+    """Run ``flask --app app serve`` until the block ends; yield its port and what it printed."""
+    port = free_port()
+    database = DATABASE_URL if uses_database_server() else f"sqlite:///{tmp_path / 'served.sqlite'}"
+    env = {**os.environ, "DATABASE_URL": database, "HANDFOOT_INSTANCE_PATH": str(tmp_path / "instance"),
+           "PYTHONIOENCODING": "utf-8", **environ}
+    if "PUBLIC_URL" not in environ:
+        env.pop("PUBLIC_URL", None)
+    log = tmp_path / f"serve-{port}.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port), *options],
+            cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while READY not in log.read_text(errors="replace"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"serve did not start:\n{log.read_text(errors='replace')}", pytrace=False)
+            time.sleep(0.1)
+        yield port, log.read_text(encoding="utf-8")
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def get(url: str) -> tuple[int, str]:
+    """The status and body of a GET."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.read().decode()
+
+
+def test_serve_listens_on_every_interface_and_prints_the_network_addresses(tmp_path: Path) -> None:
+    with serve(tmp_path) as (port, printed):
+        links = re.findall(r"^  (http://\S+/)$", printed, re.M)
+        hosts = {link.removeprefix("http://").rsplit(":", 1)[0].strip("[]") for link in links}
+        expected = own_addresses_from_the_kernel()
+        if expected is not None:
+            assert hosts == expected, printed
+        if links:
+            assert "Other phones cannot reach this server" not in printed
+        else:
+            # A machine with loopback only: nothing to print, and the command says so.
+            assert "Other phones cannot reach this server" in printed
+        for host in hosts:
+            assert not ipaddress.ip_address(host).is_loopback
+        # Each printed address is this machine's, and the server answers on it, as it does
+        # on loopback: it listens on every interface, not on 127.0.0.1 alone.
+        for link in [*links, f"http://127.0.0.1:{port}/"]:
+            assert get(link + "healthz") == (200, "ok"), link
+        if Path("/proc/net/tcp").exists():
+            assert "00000000" in listening_sockets(port)  # 0.0.0.0, every IPv4 interface
+        assert f"On this computer: http://127.0.0.1:{port}/" in printed
+        if links:
+            assert f"Scan to open {links[0]}" in printed
+            assert "▀" in printed.split(f"Scan to open {links[0]}")[1], "a QR code in half blocks"
+    if not uses_database_server():
+        with sqlite3.connect(tmp_path / "served.sqlite") as connection:
+            tables = {name for (name,) in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"games", "alembic_version"} <= tables, "serve creates the database as start-up does"
+
+
+def test_serve_on_one_address_with_a_public_url_and_a_body_limit(tmp_path: Path) -> None:
+    public = {"PUBLIC_URL": "https://cards.example.org"}
+    with serve(tmp_path, "--host", "127.0.0.1", "--max-request-body-size", "1000",
+               environ=public) as (port, printed):
+        assert "Phones open the app at https://cards.example.org/ (PUBLIC_URL)." in printed
+        assert "Scan to open https://cards.example.org/" in printed
+        assert "Other phones cannot reach this server" in printed
+        if Path("/proc/net/tcp").exists():
+            assert listening_sockets(port) == {"0100007F"}  # 127.0.0.1 only
+        body = b'{"rules": "classic", "round": 1, "teams": []}'
+        small = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/score", data=body,
+                                       headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(small, timeout=10)
+        answer.value.close()
+        assert answer.value.code == 422, "a small body reaches the app"
+        large = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/score",
+                                       data=body + b" " * 2000,
+                                       headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(large, timeout=10)
+        answer.value.close()
+        assert answer.value.code == 413, "waitress refuses a body over the limit"
+
+
+@pytest.mark.parametrize(
+    ("host", "links"),
+    [("127.0.0.1", []), ("localhost", []), ("192.168.1.20", ["http://192.168.1.20:8000/"]),
+     ("fd00::2", ["http://[fd00::2]:8000/"]), ("cards.local", ["http://cards.local:8000/"])],
+)
+def test_addresses_to_open_on_one_host(host: str, links: list[str]) -> None:
+    assert cli.addresses_to_open(host, 8000) == links
+
+
+def test_network_addresses_leave_out_loopback_and_link_local() -> None:
+    for address in network.network_addresses():
+        assert not address.is_loopback and not address.is_link_local
+
+
+@pytest.mark.parametrize("module", [cli, network])
+def test_doctests_pass(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
