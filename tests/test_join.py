@@ -3,6 +3,8 @@ game's link, read back by a real QR decoder."""
 
 from __future__ import annotations
 
+import doctest
+import ipaddress
 import re
 from pathlib import Path
 
@@ -13,9 +15,10 @@ import zxingcpp
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score import MIGRATIONS, create_app
+from handfoot_score import MIGRATIONS, create_app, network
 from handfoot_score.extensions import db
 from handfoot_score.services import games, join_codes
+from handfoot_score.web import join
 from handfoot_score.web.join import qr_code
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
 
@@ -161,3 +164,72 @@ def test_games_stored_before_join_codes_get_one_and_keep_their_teams(tmp_path: P
         teams = db.session.scalar(sa.select(sa.func.count()).select_from(sa.table("teams")))
     assert None not in codes and len(codes) == 2
     assert teams == 4
+
+
+LOOPBACK_HOSTS = ["http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000",
+                  "http://127.0.1.1"]
+
+
+def no_loopback_link(page: str) -> None:
+    """Fail if the page links to, or names, a loopback address."""
+    for loopback in ("127.0.", "localhost", "[::1]"):
+        assert loopback not in page, f"the page shows {loopback}"
+
+
+@pytest.mark.parametrize("base_url", LOOPBACK_HOSTS)
+def test_a_join_page_opened_on_loopback_links_to_the_network_address(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, base_url: str) -> None:
+    monkeypatch.setattr(network, "network_addresses",
+                        lambda: [ipaddress.ip_address("192.168.1.20"), ipaddress.ip_address("fd00::2")])
+    game_id = start_game(app)
+    port = ":8000" if base_url.endswith(":8000") else ""
+    link = f"http://192.168.1.20{port}/games/{game_id}"
+    response = client.get(f"/games/{game_id}/join", base_url=base_url)
+    page = response.get_data(as_text=True)
+    no_loopback_link(page)
+    assert f'href="{link}"' in page
+    assert f'href="http://192.168.1.20{port}/join"' in page
+    svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)  # type: ignore[union-attr]
+    assert decode(qr_modules(svg)) == [link]
+    for path in (f"/games/{game_id}", f"/games/{game_id}/scoreboard"):
+        page = client.get(path, base_url=base_url).get_data(as_text=True)
+        no_loopback_link(page)
+        assert f'href="http://192.168.1.20{port}/join"' in page
+
+
+def test_a_join_page_on_a_machine_without_a_network_address_says_so(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(network, "network_addresses", lambda: [])
+    game_id = start_game(app)
+    response = client.get(f"/games/{game_id}/join", base_url="http://127.0.0.1:8000")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    no_loopback_link(page)
+    assert "<svg" not in page
+    text = page_text(response)
+    assert "Other phones cannot reach this game yet" in text
+    assert f"Join code: {state_of(app, game_id).join_code}" in text
+    panel = page_text(client.get(f"/games/{game_id}", base_url="http://localhost:8000"))
+    assert "Other phones cannot reach this computer yet" in panel
+
+
+@pytest.mark.parametrize("base_url", [*LOOPBACK_HOSTS, "http://192.168.1.20:8000"])
+def test_public_url_names_every_join_link(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, base_url: str) -> None:
+    monkeypatch.setattr(network, "network_addresses", lambda: [])
+    app.config["PUBLIC_URL"] = "https://cards.example.org"
+    game_id = start_game(app)
+    link = f"https://cards.example.org/games/{game_id}"
+    response = client.get(f"/games/{game_id}/join", base_url=base_url)
+    page = response.get_data(as_text=True)
+    no_loopback_link(page)
+    assert "192.168.1.20" not in page
+    assert f'href="{link}"' in page and 'href="https://cards.example.org/join"' in page
+    svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)  # type: ignore[union-attr]
+    assert decode(qr_modules(svg)) == [link]
+    panel = client.get(f"/games/{game_id}/scoreboard", base_url=base_url).get_data(as_text=True)
+    assert 'href="https://cards.example.org/join"' in panel
+
+
+def test_join_doctests_pass() -> None:
+    assert doctest.testmod(join).failed == 0
