@@ -132,13 +132,22 @@ def test_qr_codes_decode_for_short_and_long_links(link: str) -> None:
     assert decode(qr_modules(str(qr_code(link)))) == [link]
 
 
-def test_a_finished_game_still_opens_by_its_code(app: Flask, client: FlaskClient) -> None:
+@pytest.mark.parametrize("ending", ["finished", "stopped"])
+def test_a_game_that_ended_no_longer_opens_by_its_code(app: Flask, client: FlaskClient,
+                                                       ending: str) -> None:
     game_id = start_game(app, "italian")
-    for _ in range(4):
-        record(app, game_id, QUIET, QUIET)
     code = state_of(app, game_id).join_code
+    assert client.get("/join", query_string={"code": code}).location == f"/games/{game_id}"
+    if ending == "finished":
+        for _ in range(4):
+            record(app, game_id, QUIET, QUIET)
+    else:
+        with app.app_context():
+            games.abandon_game(game_id)
     response = client.get("/join", query_string={"code": code})
-    assert response.location == f"/games/{game_id}"
+    assert response.status_code == 404
+    assert "No game in play has the code" in page_text(response)
+    # The game's link is the capability it always was.
     assert client.get(f"/games/{game_id}/join").status_code == 200
 
 

@@ -1,5 +1,6 @@
 """A league with an edit code: without the code nothing in it changes, through the API or the
-pages; wrong codes are throttled per league, in the database, across server processes."""
+pages; wrong codes are throttled per league and client address, in the database, across
+server processes (more on the throttle in ``test_throttles.py``)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ def unchanged(app: Flask) -> dict[str, Any]:
 
 
 def fail_codes(app: Flask, league_id: str, times: int) -> None:
+    """Wrong codes checked outside a request: they count against no address."""
     with app.app_context():
         for _ in range(times):
             with pytest.raises(EditCodeRequired):
@@ -148,9 +150,12 @@ def test_the_code_is_stored_only_as_a_salted_hash(app: Flask, league: str) -> No
 # Throttling
 
 
-def test_five_wrong_codes_refuse_even_the_right_one_for_a_minute(
+def test_five_wrong_codes_refuse_even_the_right_one_from_that_address_for_a_minute(
         app: Flask, client: FlaskClient, league: str) -> None:
-    fail_codes(app, league, MAX_FAILURES)
+    for _ in range(MAX_FAILURES):
+        response = client.post("/api/v1/games", json=game_body(league),
+                               headers={"X-Edit-Code": "wrong guess"})
+        assert response.status_code == 403
     response = client.post("/api/v1/games", json=game_body(league),
                            headers={"X-Edit-Code": CODE})
     assert response.status_code == 429

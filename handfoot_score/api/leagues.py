@@ -1,4 +1,5 @@
-"""Leagues in the JSON API: create one, read its standings, back it up and restore it."""
+"""Leagues in the JSON API: create one, read its standings, back it up and restore it; and
+the one door to a game that is not its link, its join code."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from flask import jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
-from handfoot_score.services import league_backup, leagues, standings
+from handfoot_score.services import join_codes, league_backup, leagues, standings
 from handfoot_score.services.standings import Standing
 
 from . import bp
@@ -56,6 +57,25 @@ def import_league() -> ResponseReturnValue:
     league_id = league_backup.import_league(json_body(), edit_code=edit_code())
     headers = {"Location": url_for("api.league_standings", league_id=league_id)}
     return jsonify({"id": league_id}), 201, headers
+
+
+@bp.get("/join/<code>")
+def join(code: str) -> ResponseReturnValue:
+    """The game in play a join code opens: 200 with its id and Location, else 404; 429 with
+    Retry-After while this address has typed too many codes that open nothing."""
+    game_id = join_codes.game_with_code(code)
+    if game_id is None:
+        message = "No game in play has this join code."
+        return jsonify({"errors": [{"team": None, "field": "code", "message": message}]}), 404
+    return (jsonify({"game": game_id}), 200,
+            {"Location": url_for("api.game", game_id=game_id)})
+
+
+@bp.errorhandler(join_codes.TooManyJoinCodes)
+def too_many_join_codes(error: join_codes.TooManyJoinCodes) -> ResponseReturnValue:
+    """Too many join codes from this address opened nothing lately: 429, and when to retry."""
+    body = {"errors": [{"team": None, "field": "code", "message": error.message}]}
+    return jsonify(body), 429, {"Retry-After": str(error.retry_after)}
 
 
 def _figures(row: Standing) -> dict[str, Any]:

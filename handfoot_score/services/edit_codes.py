@@ -1,9 +1,16 @@
 """A league's edit code: kept as a salted hash, checked before any change, wrong ones throttled.
 
-Wrong codes are counted in the database, per league, so every server process sees them:
-after ``MAX_FAILURES`` wrong codes within ``FAILURE_WINDOW`` the league refuses every code,
+Wrong codes are counted in the database, per league and per client address, so every server
+process sees them and a guesser locks out only itself: after ``MAX_FAILURES`` wrong codes
+from one address within ``FAILURE_WINDOW`` the league refuses every code from that address,
 even the right one, until ``LOCK_TIME`` has passed since the last wrong one. A further wrong
-code while the older ones are still counted locks it again.
+code while the older ones are still counted locks it again. Other addresses are not slowed,
+and a device that has unlocked the league (it presents the key ``unlock_key`` gives) is
+never refused.
+
+The address is the request's ``remote_addr``: behind a proxy, the one waitress's trusted-proxy
+settings give. Each check runs in a write transaction, so the wrong code it finds is recorded
+with it, or it is refused as busy before the code is checked.
 """
 
 from __future__ import annotations
@@ -12,12 +19,13 @@ import hashlib
 import hmac
 from datetime import datetime, timedelta, timezone
 
+from flask import has_request_context, request
 from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from handfoot_score.engine.errors import Problem
 from handfoot_score.extensions import db
-from handfoot_score.models import EditCodeFailure, League
+from handfoot_score.models import CLIENT_LENGTH, EditCodeFailure, League
 
 MIN_EDIT_CODE = 8
 #: Long enough for any passphrase; short enough that hashing one costs little.
@@ -64,24 +72,48 @@ def hash_edit_code(code: str) -> str:
 def require_edit_code(league: League, edit_code: str | None) -> None:
     """Let a change to ``league`` through, or raise EditCodeRequired or TooManyAttempts.
 
-    ``edit_code`` is the code itself or the key ``unlock_key`` gives for it. A wrong one is
-    recorded (and committed) at once, so call this before changing anything.
+    ``edit_code`` is the code itself or the key ``unlock_key`` gives for it. Call it inside a
+    write transaction (``locking.begin_write``), before changing anything: a wrong code is
+    recorded and committed with the check that found it.
     """
     if league.edit_code_hash is None:
         return
     if not isinstance(edit_code, str) or not edit_code.strip():
         raise EditCodeRequired(league.id, "This league asks for its edit code.")
+    code = edit_code.strip()
+    if hmac.compare_digest(code.encode(), unlock_key(league).encode()):
+        return
     now = datetime.now(timezone.utc)
-    wait = _lock_left(league.id, now)
+    client = client_address()
+    wait = _lock_left(league.id, client, now)
     if wait is not None:
         raise TooManyAttempts(league.id, wait)
-    if _matches(league, edit_code.strip()):
+    if len(code) <= MAX_EDIT_CODE and check_password_hash(league.edit_code_hash, code):
         return
     db.session.execute(delete(EditCodeFailure).where(
         EditCodeFailure.league_id == league.id, EditCodeFailure.failed_at < now - FAILURE_WINDOW))
-    db.session.add(EditCodeFailure(league_id=league.id, failed_at=now))
+    db.session.add(EditCodeFailure(league_id=league.id, client=client, failed_at=now))
     db.session.commit()
     raise EditCodeRequired(league.id, "That is not this league's edit code.")
+
+
+def client_address() -> str | None:
+    """The address of the client this request came from; None outside a request."""
+    if not has_request_context():
+        return None
+    return (request.remote_addr or "")[:CLIENT_LENGTH] or None
+
+
+def wait_left(count: int, last: datetime | None, now: datetime, limit: int,
+              lock_time: timedelta) -> int | None:
+    """Whole seconds to wait after ``count`` recent failures, the last at ``last``; None if
+    fewer than ``limit`` or the lock is over."""
+    if count < limit or last is None:
+        return None
+    # SQLite hands moments back without their zone; they are stored in UTC.
+    last = last if last.tzinfo else last.replace(tzinfo=timezone.utc)
+    left = last + lock_time - now
+    return max(1, int(left.total_seconds() + 0.999)) if left > timedelta(0) else None
 
 
 def unlock_key(league: League) -> str:
@@ -92,21 +124,12 @@ def unlock_key(league: League) -> str:
                           ).hexdigest()
 
 
-def _matches(league: League, code: str) -> bool:
-    if hmac.compare_digest(code.encode(), unlock_key(league).encode()):
-        return True
-    return len(code) <= MAX_EDIT_CODE and check_password_hash(league.edit_code_hash or "", code)
-
-
-def _lock_left(league_id: str, now: datetime) -> int | None:
-    """Seconds until the league takes codes again, or None if it takes them now."""
+def _lock_left(league_id: str, client: str | None, now: datetime) -> int | None:
+    """Seconds until the league takes codes from this address again, or None if it does now."""
+    from_here = (EditCodeFailure.client == client if client is not None
+                 else EditCodeFailure.client.is_(None))
     count, last = db.session.execute(
         select(func.count(), func.max(EditCodeFailure.failed_at))
-        .where(EditCodeFailure.league_id == league_id,
+        .where(EditCodeFailure.league_id == league_id, from_here,
                EditCodeFailure.failed_at >= now - FAILURE_WINDOW)).one()
-    if count < MAX_FAILURES or last is None:
-        return None
-    # SQLite hands moments back without their zone; they are stored in UTC.
-    last = last if last.tzinfo else last.replace(tzinfo=timezone.utc)
-    left = last + LOCK_TIME - now
-    return max(1, int(left.total_seconds() + 0.999)) if left > timedelta(0) else None
+    return wait_left(count, last, now, MAX_FAILURES, LOCK_TIME)

@@ -1,24 +1,46 @@
 """Join codes: six characters another phone types to open a game that is already on the table.
 
 The alphabet leaves out 0, O, 1, I and L, which people misread; typed codes ignore case,
-spaces and dashes. 31 ** 6 is close to 900 million codes, so a code is easy to type but
-is no secret: it only leads to the game, like the game's own link.
+spaces and dashes. 31 ** 6 is close to 900 million codes, so a code is easy to type; it
+leads to the game, like the game's own link, so guessing is slowed down: after
+``MAX_FAILURES`` codes that open nothing from one client address within ``FAILURE_WINDOW``,
+that address may try again only ``LOCK_TIME`` after its last miss (other addresses are not
+slowed). A code opens its game only while the game is played: once finished or stopped, it
+opens nothing.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import select
+from sqlalchemy import delete, func, select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import Game
+from handfoot_score.models import PLAYING, Game, JoinCodeFailure
+
+from .edit_codes import client_address, wait_left
+from .locking import begin_write, write_transaction
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 LENGTH = 6
 _NOT_PART_OF_A_CODE = re.compile(r"[\s\-]+")
 _HANDED_OUT = "join_codes_handed_out"
+#: A table types a code wrong now and then; a guesser needs millions of tries.
+MAX_FAILURES = 10
+FAILURE_WINDOW = timedelta(minutes=10)
+LOCK_TIME = timedelta(minutes=1)
+
+
+class TooManyJoinCodes(PermissionError):
+    """Too many codes from this address opened nothing lately (429): wait ``retry_after``."""
+
+    def __init__(self, retry_after: int) -> None:
+        self.retry_after = retry_after
+        self.message = (f"Too many join codes that open no game came from here. Wait "
+                        f"{retry_after} second{'s' if retry_after != 1 else ''} and try again.")
+        super().__init__(self.message)
 
 
 def new_join_code() -> str:
@@ -46,10 +68,36 @@ def normalise(typed: str) -> str:
     return _NOT_PART_OF_A_CODE.sub("", typed).upper()
 
 
-def game_with_code(typed: str) -> str | None:
-    """The id of the game whose join code this is, as typed; None if there is none."""
+def is_well_formed(typed: str) -> bool:
+    """Whether ``typed`` could be a join code at all (six letters and digits of the code's
+    alphabet, once normalised); a malformed one is a typo, never counted as a guess."""
     code = normalise(typed)
-    if len(code) != LENGTH or not set(code) <= set(ALPHABET):
+    return len(code) == LENGTH and set(code) <= set(ALPHABET)
+
+
+@write_transaction
+def game_with_code(typed: str) -> str | None:
+    """The id of the game in play whose join code this is, as typed; None if there is none
+    (a miss, recorded against the client's address). Raises TooManyJoinCodes while the
+    address has missed too often, whatever it types."""
+    begin_write()
+    now = datetime.now(timezone.utc)
+    client = client_address()
+    from_here = (JoinCodeFailure.client == client if client is not None
+                 else JoinCodeFailure.client.is_(None))
+    count, last = db.session.execute(
+        select(func.count(), func.max(JoinCodeFailure.failed_at))
+        .where(from_here, JoinCodeFailure.failed_at >= now - FAILURE_WINDOW)).one()
+    wait = wait_left(count, last, now, MAX_FAILURES, LOCK_TIME)
+    if wait is not None:
+        raise TooManyJoinCodes(wait)
+    if not is_well_formed(typed):
         return None
-    game_id: str | None = db.session.scalar(select(Game.id).where(Game.join_code == code))
+    game_id: str | None = db.session.scalar(select(Game.id).where(
+        Game.join_code == normalise(typed), Game.status == PLAYING))
+    if game_id is None:
+        db.session.execute(delete(JoinCodeFailure).where(
+            JoinCodeFailure.failed_at < now - FAILURE_WINDOW))
+        db.session.add(JoinCodeFailure(client=client, failed_at=now))
+        db.session.commit()
     return game_id

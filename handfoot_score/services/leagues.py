@@ -22,6 +22,7 @@ from handfoot_score.models import (
 
 from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, unlock_key
 from .errors import InvalidInput, require_keys
+from .locking import begin_write, write_transaction
 
 MAX_LEAGUE_NAME = 100
 MAX_PLAYER_NAME = 60
@@ -126,9 +127,12 @@ def roster_player(league_id: str, player_id: int) -> RosterPlayer:
     return RosterPlayer(player.id, player.name)
 
 
+@write_transaction
 def unlock(league_id: str, edit_code: str | None) -> str:
     """Check a league's edit code; returns the key a device keeps in its session instead,
-    which stands for the code from then on. Raises EditCodeRequired or TooManyAttempts."""
+    which stands for the code from then on. Raises EditCodeRequired or TooManyAttempts, or
+    DatabaseBusy before checking the code if its wrong guess could not be recorded."""
+    begin_write()
     league = league_record(league_id)
     require_edit_code(league, edit_code)
     return unlock_key(league)

@@ -20,11 +20,16 @@ def join() -> ResponseReturnValue:
     typed = request.args.get("code")
     if typed is None:
         return render_template("join.html", typed="", error=None)
-    game_id = join_codes.game_with_code(typed)
+    try:
+        game_id = join_codes.game_with_code(typed)
+    except join_codes.TooManyJoinCodes as error:
+        return (render_template("join.html", typed=typed, error=error.message), 429,
+                {"Retry-After": str(error.retry_after)})
     if game_id is None:
         error = ("Type the code the other phone shows: six letters and digits."
                  if not typed.strip() else
-                 f"No game has the code {typed.strip()}: check it on the other phone.")
+                 f"No game in play has the code {typed.strip()}: check it on the other "
+                 "phone (a finished or stopped game's code opens nothing).")
         return render_template("join.html", typed=typed, error=error), 404
     return redirect(url_for("web.game", game_id=game_id), SEE_OTHER)
 
