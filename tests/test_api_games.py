@@ -67,7 +67,7 @@ def test_new_game_state_shape(client: FlaskClient) -> None:
     game = new_game(client, {"base": "pagat", "red_three": {"down": 0, "left": 500}})
     assert set(game) >= {"id", "rules", "teams", "rounds", "totals", "current_round",
                          "meld_minimum", "finished", "winners"}
-    assert game["rules"]["red_three"] == {"down": 0, "left": 500}
+    assert game["rules"]["red_three"] == {"down": 0, "left": 500, "down_when_not_out": None}
     assert game["teams"] == TEAMS
     assert game["current_round"] == 1
     assert game["meld_minimum"] == [50, 50]

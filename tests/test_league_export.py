@@ -67,7 +67,8 @@ def test_the_document_holds_rules_players_games_and_tallies_as_entered(
     assert exported["name"] == "Season 2025"
     assert [player["name"] for player in exported["players"]] == ["Ann", "Bob", "Cy", "Di", "Eve"]
     assert len(exported["rules"]) == 3  # the house rules, written once for two games
-    assert exported["rules"][0]["red_three"] == {"down": 200, "left": 400}
+    assert exported["rules"][0]["red_three"] == {"down": 200, "left": 400,
+                                                 "down_when_not_out": None}
     assert [game["rules"] for game in exported["games"]] == [0, 1, 2, 0]
     assert [game["status"] for game in exported["games"]] == \
         ["finished", "finished", "playing", "abandoned"]

@@ -85,7 +85,14 @@ _RANK_KIND = {
     Rank.JOKER: CardKind.JOKER,
 }
 
+_RANKS_OF = {kind: tuple(rank for rank in Rank if rank.kind is kind) for kind in CardKind}
+
 _SPELLINGS = {"T": Rank.TEN, "JOKER": Rank.JOKER}
+
+#: The ranks a house rule may value one by one (``card_values.by_rank``), high to low.
+NATURAL_RANKS = tuple(rank for rank in Rank if rank.kind.is_natural)
+#: Natural cards of one rank in one deck.
+RANK_SUPPLY = 4
 
 
 def parse_rank(text: str) -> Rank:
@@ -96,6 +103,43 @@ def parse_rank(text: str) -> Rank:
     """
     word = text.strip().upper()
     return _SPELLINGS.get(word) or Rank(word)
+
+
+def ranks_of(kind: CardKind) -> tuple[Rank, ...]:
+    """The ranks a card of ``kind`` may have (none for red threes, which are never melded).
+
+    >>> ranks_of(CardKind.FOUR_TO_SEVEN)
+    (<Rank.SEVEN: '7'>, <Rank.SIX: '6'>, <Rank.FIVE: '5'>, <Rank.FOUR: '4'>)
+    """
+    return _RANKS_OF.get(kind, ())
+
+
+def parse_rank_group(text: str) -> tuple[Rank, ...]:
+    """Read a count's rank, or a run of ranks of one kind written low-high ("8-9", "10-K").
+
+    >>> parse_rank_group("jk"), parse_rank_group("10-K")
+    ((<Rank.JOKER: 'JK'>,), (<Rank.KING: 'K'>, <Rank.QUEEN: 'Q'>, <Rank.JACK: 'J'>, <Rank.TEN: '10'>))
+
+    Raises ValueError for anything else, or a run that crosses kinds ("4-9").
+    """
+    low_text, dash, high_text = text.partition("-")
+    if not dash:
+        return (parse_rank(text),)
+    low, high = parse_rank(low_text), parse_rank(high_text)
+    order = list(Rank)
+    run = tuple(order[order.index(high):order.index(low) + 1])
+    if not run or not low.kind.is_natural or len({rank.kind for rank in run}) != 1:
+        raise ValueError(f"{text!r} is not a run of ranks of one kind, low to high")
+    return run
+
+
+def group_name(ranks: tuple[Rank, ...]) -> str:
+    """How a tally writes a rank or a run of ranks: "9", "10-K".
+
+    >>> group_name((Rank.NINE, Rank.EIGHT)), group_name((Rank.ACE,))
+    ('8-9', 'A')
+    """
+    return ranks[0].value if len(ranks) == 1 else f"{ranks[-1].value}-{ranks[0].value}"
 
 
 def reachable_points(cards: tuple[tuple[int, int], ...]) -> int:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind
+from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind, group_name
 from .errors import InvalidTally, Problem
-from .rules import RuleSet
+from .rules import CardValues, RuleSet
 from .going_out import books_lacking
-from .tally import COUNT_FIELDS, MELDED_FIELDS, CardCounts, Points, Tally
+from .tally import COUNT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, RankCounts, Tally
 
 MAX_TEAMS = 6
 MAX_EXACT_DRAWS = 6
@@ -36,6 +36,7 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
         problems += _book_problems(rules, team, tally)
     problems += _supply_problems(rules, tallies)
     problems += _going_out_problems(rules, round_number, tallies)
+    problems += _first_meld_problems(tallies)
     return problems
 
 
@@ -63,6 +64,10 @@ def _shape_problems(team: int, tally: Tally) -> list[Problem]:
         if isinstance(cards, Points):
             need(_whole(cards.points), f"{part}.points", "must be a whole number, 0 or more")
             continue
+        if isinstance(cards, RankCounts):
+            for name, count in cards.as_words().items():
+                need(_whole(count), f"{part}.by_rank.{name}", "must be a whole number, 0 or more")
+            continue
         for name, _ in COUNT_FIELDS:
             if fields is None or name in fields or name == "black_threes":
                 need(_whole(getattr(cards, name)), f"{part}.{name}",
@@ -74,6 +79,7 @@ def _shape_problems(team: int, tally: Tally) -> list[Problem]:
     need(_whole(tally.exact_draws) and tally.exact_draws <= MAX_EXACT_DRAWS, "exact_draws",
          f"must be a whole number from 0 to {MAX_EXACT_DRAWS}")
     need(type(tally.went_out) is bool, "went_out", "must be true or false")
+    need(type(tally.first_meld) is bool, "first_meld", "must be true or false")
     need(tally.score_before is None or type(tally.score_before) is int, "score_before",
          "must be a whole number")
     return problems
@@ -83,10 +89,12 @@ def _well_shaped(tally: Tally) -> bool:
     """A quick yes for the usual tally, every number whole and in range; no means look
     closer with ``_shape_problems``, which names each field."""
     books = tally.books
-    numbers = [books.clean, books.dirty, books.wild, tally.red_threes_down,
+    numbers = [books.clean, books.dirty, books.wild, books.mixed_wild, tally.red_threes_down,
                tally.red_threes_left, tally.exact_draws]
     for cards in (tally.melded, tally.left):
-        if type(cards) is CardCounts:
+        if type(cards) is RankCounts:
+            numbers += [count for _, count in cards.ranks]
+        elif type(cards) is CardCounts:
             numbers += (cards.jokers, cards.twos, cards.aces, cards.eight_to_king,
                         cards.four_to_seven, cards.black_threes)
         elif type(cards) is Points:
@@ -99,6 +107,7 @@ def _well_shaped(tally: Tally) -> bool:
         if type(number) is not int or number < 0:
             return False
     return (tally.exact_draws <= MAX_EXACT_DRAWS and type(tally.went_out) is bool
+            and type(tally.first_meld) is bool
             and (tally.score_before is None or type(tally.score_before) is int))
 
 
@@ -107,6 +116,12 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
     books = tally.books
     if books.wild != 0 and rules.books.wild is None:
         problems.append(Problem("books.wild", "these rules allow no wild books", team))
+    if books.mixed_wild != 0 and rules.books.mixed_wild is None:
+        problems.append(Problem(
+            "books.mixed_wild",
+            "these rules give a wild book of jokers and twos no value of its own: count it "
+            "under books.wild" if rules.books.wild is not None
+            else "these rules allow no wild books", team))
     if books.dirty != 0 and rules.dirty_book_min_naturals is None:
         problems.append(Problem(
             "books.dirty", "the wild-card limits of these rules allow no dirty book", team))
@@ -116,6 +131,13 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
                 f"books.{book_id}", "these rules have no such special book", team))
     if tally.exact_draws != 0 and not rules.exact_draw_bonus > 0:
         problems.append(Problem("exact_draws", "these rules give no exact-draw bonus", team))
+    if tally.first_meld and not rules.first_meld_bonus > 0:
+        problems.append(Problem("first_meld", "these rules give no bonus for laying down first",
+                                team))
+    if problems:
+        return problems
+    problems = _value_problems(rules, team, "melded", tally.melded) + _value_problems(
+        rules, team, "left", tally.left)
     if problems:
         return problems
     cards = tally.melded
@@ -144,6 +166,36 @@ def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) ->
     return problems
 
 
+def _value_problems(rules: RuleSet, team: int, part: str, cards: Cards) -> list[Problem]:
+    """Counts the rules cannot value: a kind whose ranks differ in value, counted as one
+    kind; a run of ranks that are not all worth the same."""
+    values = rules.card_values
+    if not values.by_rank or isinstance(cards, Points):
+        return []
+    problems: list[Problem] = []
+    if isinstance(cards, RankCounts):
+        for group, count in cards.ranks:
+            if count and len({values.rank_value(rank) for rank in group}) > 1:
+                name = group_name(group)
+                problems.append(Problem(
+                    f"{part}.by_rank.{name}",
+                    f"{name} are not all worth the same under these rules: count them as "
+                    f"{_groups_words(values, group[0].kind)}", team))
+        return problems
+    for name, kind in COUNT_FIELDS:
+        if cards.count(kind) and values.splits(kind):
+            problems.append(Problem(
+                f"{part}.{name}",
+                f"{name.replace('_', ' ')} are not all worth the same under these rules: "
+                f"count them by rank in {part}.by_rank, as "
+                f"{_groups_words(values, kind)}", team))
+    return problems
+
+
+def _groups_words(values: CardValues, kind: CardKind) -> str:
+    return ", ".join(f"{group_name(g.ranks)} ({g.value} each)" for g in values.groups_of(kind))
+
+
 def _unreachable(points: int) -> str:
     return f"{points} cannot be made from the cards' values (with the usual values: a multiple of 5)"
 
@@ -156,6 +208,9 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
     for book_id, count in books.special:
         special = rules.special_book(book_id)
         if special is not None and count:
+            if special.kind is None:
+                natural_books += count
+                continue
             by_kind[special.kind] = by_kind.get(special.kind, 0) + count
             natural_books += count if special.kind.is_natural else 0
     naturals, wilds = melded.naturals, melded.wilds
@@ -167,13 +222,20 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
             field,
             f"these books need at least {needed} natural cards (aces, 8 to King, 4 to 7) "
             f"on the table, but {naturals} are counted", team))
-    wilds_needed = books.dirty + BOOK_SIZE * books.wild
+    wilds_needed = books.dirty + BOOK_SIZE * books.all_wild
     if wilds < wilds_needed:
+        field = ("books.wild" if books.wild else "books.mixed_wild" if books.mixed_wild
+                 else "books.dirty")
         problems.append(Problem(
-            "books.wild" if books.wild else "books.dirty",
+            field,
             f"these books need at least {wilds_needed} wild cards (jokers, twos) "
             f"on the table, but {wilds} are counted", team))
-    books_of_melded_cards = books.clean + books.dirty + books.wild + natural_books
+    elif books.mixed_wild and min(melded.jokers, melded.twos) < books.mixed_wild:
+        problems.append(Problem(
+            "books.mixed_wild",
+            f"{books.mixed_wild} mixed wild book(s) hold at least one joker and one two each, "
+            f"but {melded.jokers} jokers and {melded.twos} twos are counted", team))
+    books_of_melded_cards = books.clean + books.dirty + books.all_wild + natural_books
     if not problems and naturals + wilds < BOOK_SIZE * books_of_melded_cards:
         problems.append(Problem(
             "books.dirty" if books.dirty else "books.clean" if books.clean else "books",
@@ -189,7 +251,12 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
                 f"{count} special book(s) of {kind.value.replace('_', ' ')}s need "
                 f"{BOOK_SIZE * count} such cards on the table, but {have} are counted", team))
     if melded.black_threes and CardKind.BLACK_THREE not in by_kind:
-        problems.append(Problem("melded.black_threes", "black threes are never melded", team))
+        if not rules.black_three.meld_when_going_out:
+            problems.append(Problem("melded.black_threes", "black threes are never melded", team))
+        elif not tally.went_out:
+            problems.append(Problem(
+                "melded.black_threes",
+                "black threes are melded only by the team that goes out", team))
     return problems
 
 
@@ -266,10 +333,18 @@ def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tal
             "went_out", f"only one team goes out in a round, and team {out[0] + 1} did", team))
     if out:
         team = out[0]
+        required = rules.round(round_number).going_out_books.as_counts()
         for kind, short in books_lacking(rules, round_number, tallies[team].books).items():
+            special = rules.special_book(kind)
+            name = kind if special is None else special.name
             problems.append(Problem(
                 f"books.{kind}",
-                f"going out in round {round_number} needs "
-                f"{getattr(rules.round(round_number).going_out_books, kind)} {kind} "
+                f"going out in round {round_number} needs {required[kind]} {name} "
                 f"book(s); {short} more are missing", team))
     return problems
+
+
+def _first_meld_problems(tallies: Sequence[Tally]) -> list[Problem]:
+    first = [team for team, tally in enumerate(tallies) if tally.first_meld]
+    return [Problem("first_meld", f"only one team lays down first in a round, and team "
+                                  f"{first[0] + 1} did", team) for team in first[1:]]

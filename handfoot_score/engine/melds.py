@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import BOOK_SIZE, SMALLEST_MELD, CardKind, Rank, parse_rank
+from .cards import BOOK_SIZE, DECK_SUPPLY, RANK_SUPPLY, SMALLEST_MELD, CardKind, Rank, parse_rank
 from .errors import Problem, UnknownCard
 from .rules import RuleSet
 
@@ -26,8 +26,8 @@ class Meld:
 
     @property
     def is_book(self) -> bool:
-        """Seven cards make a book."""
-        return len(self.cards) == BOOK_SIZE
+        """Seven cards make a book; cards added after it closed leave it a book."""
+        return len(self.cards) >= BOOK_SIZE
 
 
 @dataclass(frozen=True)
@@ -73,24 +73,29 @@ def read_melds(melds: Sequence[Sequence[str]]) -> tuple[tuple[Rank, ...], ...]:
 
 
 def judge_meld(rules: RuleSet, cards: Sequence[Rank]) -> Meld:
-    """Judge one meld under the rules: size, rank, threes, wild-card limits."""
+    """Judge one meld under the rules: size, rank, threes, wild-card limits.
+
+    A book may hold more than seven cards (added after it closed), as many as the decks hold.
+    """
     cards = tuple(cards)
     wilds = sum(1 for card in cards if card.is_wild)
     naturals = [card for card in cards if not card.is_wild]
     problems: list[str] = []
-    if not SMALLEST_MELD <= len(cards) <= BOOK_SIZE:
+    if len(cards) < SMALLEST_MELD:
+        # A book may grow past seven; a meld being laid down has three to seven.
         problems.append(f"a meld has {SMALLEST_MELD} to {BOOK_SIZE} cards, not {len(cards)}")
     ranks = sorted({card for card in naturals}, key=list(Rank).index)
     if len(ranks) > 1:
         problems.append("natural cards of one rank only, not " + ", ".join(ranks))
     if Rank.THREE in ranks and not _threes_melded(rules):
         problems.append("threes are never melded")
+    problems += _supply_problems(rules, cards)
     if not naturals and wilds and not rules.wilds.wild_melds:
         problems.append("these rules allow no meld of wild cards only")
     elif not rules.wilds.allows(len(naturals), wilds):
         problems.append(_wild_limit(rules, len(naturals), wilds))
     kind = "clean" if wilds == 0 else "wild" if not naturals else "dirty"
-    points = sum(rules.card_values.of(card.kind) for card in cards)
+    points = sum(rules.card_values.rank_value(card) for card in cards)
     return Meld(cards=cards, kind=kind, points=points, problems=tuple(problems))
 
 
@@ -104,8 +109,22 @@ def check_opening(rules: RuleSet, round_number: int, melds: Sequence[Sequence[Ra
 
 
 def _threes_melded(rules: RuleSet) -> bool:
-    return any(book.rank is Rank.THREE or book.kind in (CardKind.BLACK_THREE, CardKind.RED_THREE)
-               for book in rules.special_books)
+    return rules.black_three.meld_when_going_out or any(
+        book.rank is Rank.THREE or book.kind in (CardKind.BLACK_THREE, CardKind.RED_THREE)
+        for book in rules.special_books)
+
+
+def _supply_problems(rules: RuleSet, cards: tuple[Rank, ...]) -> list[str]:
+    """More cards of a rank, or more wild cards, than the decks in play hold."""
+    problems = []
+    for rank in sorted(set(cards), key=list(Rank).index):
+        supply = (DECK_SUPPLY[rank.kind] if rank.kind in (CardKind.JOKER, CardKind.TWO,
+                                                          CardKind.BLACK_THREE)
+                  else RANK_SUPPLY) * rules.decks
+        if (held := cards.count(rank)) > supply:
+            problems.append(f"{held} cards of rank {rank.value}, but {rules.decks} decks "
+                            f"hold only {supply}")
+    return problems
 
 
 def _wild_limit(rules: RuleSet, naturals: int, wilds: int) -> str:

@@ -5,20 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from .cards import CardKind, Rank
+from .cards import NATURAL_RANKS, CardKind, Rank
 from .errors import InvalidRules, Problem
 from .rules import (
-    BookBonuses, BookCounts, CardValues, RedThree, Round, RuleSet, ScoreMinimum, SpecialBook,
-    WildLimits,
+    BOOK_TYPES, BlackThree, BookBonuses, BookCounts, CardValues, RedThree, Round, RuleSet,
+    ScoreMinimum, SpecialBook, WildLimits,
 )
 
 T = TypeVar("T")
 CARD_VALUE_KEYS = ("joker", "two", "ace", "eight_to_king", "four_to_seven", "black_three")
 RULE_KEYS = (
     "id", "name", "decks", "hand_size", "foot_size", "rounds", "meld_minimum_by_score",
-    "card_values", "books", "special_books", "red_three", "exact_draw_bonus", "wilds",
-    "pile_needs_opened", "notes",
+    "card_values", "books", "special_books", "red_three", "black_three", "exact_draw_bonus",
+    "first_meld_bonus", "wilds", "pile_needs_opened", "notes",
 )
+#: Keys added after rule sets were first stored: a stored rule set without them still reads.
+LATER_KEYS = ("black_three", "first_meld_bonus")
 #: Keys the API adds for readers; accepted back and ignored.
 DERIVED_KEYS = ("dirty_book_min_naturals",)
 
@@ -35,9 +37,7 @@ def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
             {
                 "meld_minimum": r.meld_minimum,
                 "going_out_bonus": r.going_out_bonus,
-                "going_out_books": {"clean": r.going_out_books.clean,
-                                    "dirty": r.going_out_books.dirty,
-                                    "wild": r.going_out_books.wild},
+                "going_out_books": r.going_out_books.as_counts(),
                 "pile_take": r.pile_take,
                 "exact_draw_cards": r.exact_draw_cards,
             }
@@ -46,16 +46,23 @@ def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
         "meld_minimum_by_score": None if rules.meld_minimum_by_score is None else [
             [step.from_score, step.minimum] for step in rules.meld_minimum_by_score
         ],
-        "card_values": {key: getattr(rules.card_values, key) for key in CARD_VALUE_KEYS},
+        "card_values": {
+            **{key: getattr(rules.card_values, key) for key in CARD_VALUE_KEYS},
+            "by_rank": {rank.value: value for rank, value in rules.card_values.by_rank},
+        },
         "books": {"clean": rules.books.clean, "dirty": rules.books.dirty,
-                  "wild": rules.books.wild},
+                  "wild": rules.books.wild, "mixed_wild": rules.books.mixed_wild},
         "special_books": [
-            {"id": b.id, "name": b.name, "bonus": b.bonus, "kind": b.kind.value,
+            {"id": b.id, "name": b.name, "bonus": b.bonus,
+             "kind": None if b.kind is None else b.kind.value,
              "rank": None if b.rank is None else b.rank.value}
             for b in rules.special_books
         ],
-        "red_three": {"down": rules.red_three.down, "left": rules.red_three.left},
+        "red_three": {"down": rules.red_three.down, "left": rules.red_three.left,
+                      "down_when_not_out": rules.red_three.down_when_not_out},
+        "black_three": {"meld_when_going_out": rules.black_three.meld_when_going_out},
         "exact_draw_bonus": rules.exact_draw_bonus,
+        "first_meld_bonus": rules.first_meld_bonus,
         "wilds": {
             "naturals_per_wild": rules.wilds.naturals_per_wild,
             "max_per_meld": rules.wilds.max_per_meld,
@@ -136,7 +143,7 @@ class _Reader:
         keys = RULE_KEYS + DERIVED_KEYS
         optional = keys if base is not None else (
             "id", "name", "meld_minimum_by_score", "special_books", "exact_draw_bonus",
-            "pile_needs_opened", "notes", *DERIVED_KEYS)
+            "pile_needs_opened", "notes", *LATER_KEYS, *DERIVED_KEYS)
         given = self.obj(data, "", keys, optional)
         if given is None:
             return None
@@ -161,7 +168,9 @@ class _Reader:
             special_books=self.items(merged.get("special_books", []), "special_books",
                                      self.special_book),
             red_three=self.red_three(merged.get("red_three")),
+            black_three=self.black_three(merged.get("black_three", {})),
             exact_draw_bonus=self.whole(merged, "exact_draw_bonus", ""),
+            first_meld_bonus=self.whole(merged, "first_meld_bonus", ""),
             wilds=self.wilds(merged.get("wilds")),
             pile_needs_opened=self.flag(merged, "pile_needs_opened", ""),
             notes=self.notes(merged.get("notes", [])),
@@ -180,20 +189,30 @@ class _Reader:
         given = self.obj(data, where, keys, optional=("exact_draw_cards",))
         if given is None:
             return None
-        books = self.obj(given.get("going_out_books"), f"{where}.going_out_books",
-                         ("clean", "dirty", "wild"), optional=("wild",))
+        books = self.going_out_books(given.get("going_out_books"), f"{where}.going_out_books")
         prefix = f"{where}."
         return Round(
             meld_minimum=self.whole(given, "meld_minimum", prefix),
             going_out_bonus=self.whole(given, "going_out_bonus", prefix),
-            going_out_books=BookCounts(
-                clean=self.whole(books, "clean", f"{where}.going_out_books."),
-                dirty=self.whole(books, "dirty", f"{where}.going_out_books."),
-                wild=self.whole(books, "wild", f"{where}.going_out_books."),
-            ) if books is not None else BookCounts(),
+            going_out_books=books,
             pile_take=self.whole(given, "pile_take", prefix),
             exact_draw_cards=self.whole(given, "exact_draw_cards", prefix, nullable=True),
         )
+
+    def going_out_books(self, data: object, where: str) -> BookCounts:
+        """Clean, dirty and wild books, and any other key as a special book's id."""
+        if not isinstance(data, Mapping):
+            self.fail(where, "must be an object")
+            return BookCounts()
+        for key in ("clean", "dirty"):
+            if key not in data:
+                self.fail(f"{where}.{key}", "is missing")
+        prefix = f"{where}."
+        special = tuple(sorted((str(key), self.whole(data, key, prefix))
+                               for key in data if key not in BOOK_TYPES))
+        return BookCounts(clean=self.whole(data, "clean", prefix),
+                          dirty=self.whole(data, "dirty", prefix),
+                          wild=self.whole(data, "wild", prefix), special=special)
 
     def score_step(self, data: object, where: str) -> ScoreMinimum | None:
         if not isinstance(data, list) or len(data) != 2:
@@ -204,27 +223,44 @@ class _Reader:
                             minimum=self.whole(step, "minimum", f"{where}."))
 
     def card_values(self, data: object) -> CardValues:
-        given = self.obj(data, "card_values", CARD_VALUE_KEYS)
+        given = self.obj(data, "card_values", (*CARD_VALUE_KEYS, "by_rank"), optional=("by_rank",))
         if given is None:
             return CardValues()
-        return CardValues(**{k: self.whole(given, k, "card_values.") for k in CARD_VALUE_KEYS})
+        return CardValues(**{k: self.whole(given, k, "card_values.") for k in CARD_VALUE_KEYS},
+                          by_rank=self.by_rank(given.get("by_rank", {})))
+
+    def by_rank(self, data: object) -> tuple[tuple[Rank, int], ...]:
+        if not isinstance(data, Mapping):
+            self.fail("card_values.by_rank", "must be an object of rank: points")
+            return ()
+        values: list[tuple[Rank, int]] = []
+        for key in data:
+            try:
+                rank = Rank(str(key).upper())
+            except ValueError:
+                rank = None
+            if rank not in NATURAL_RANKS:
+                self.fail(f"card_values.by_rank.{key}",
+                          "must be a natural rank: A K Q J 10 9 8 7 6 5 4")
+                continue
+            values.append((rank, self.whole(data, key, "card_values.by_rank.")))
+        order = list(Rank)
+        return tuple(sorted(values, key=lambda item: order.index(item[0])))
 
     def books(self, data: object) -> BookBonuses:
-        given = self.obj(data, "books", ("clean", "dirty", "wild"))
+        given = self.obj(data, "books", ("clean", "dirty", "wild", "mixed_wild"),
+                         optional=("mixed_wild",))
         if given is None:
             return BookBonuses()
         return BookBonuses(clean=self.whole(given, "clean", "books."),
                            dirty=self.whole(given, "dirty", "books."),
-                           wild=self.whole(given, "wild", "books.", nullable=True))
+                           wild=self.whole(given, "wild", "books.", nullable=True),
+                           mixed_wild=self.whole(given, "mixed_wild", "books.", nullable=True))
 
     def special_book(self, data: object, where: str) -> SpecialBook | None:
-        given = self.obj(data, where, ("id", "name", "bonus", "kind", "rank"), optional=("rank",))
+        given = self.obj(data, where, ("id", "name", "bonus", "kind", "rank"),
+                         optional=("kind", "rank"))
         if given is None:
-            return None
-        try:
-            kind = CardKind(given.get("kind"))
-        except ValueError:
-            self.fail(f"{where}.kind", "must be one of " + ", ".join(k.value for k in CardKind))
             return None
         rank: Rank | None = None
         if given.get("rank") is not None:
@@ -233,15 +269,36 @@ class _Reader:
             except ValueError:
                 self.fail(f"{where}.rank", "must be a rank: A K Q J 10 9 8 7 6 5 4 3")
                 return None
+        kind: CardKind | None = None
+        if given.get("kind") is not None:
+            try:
+                kind = CardKind(given["kind"])
+            except ValueError:
+                self.fail(f"{where}.kind",
+                          "must be null or one of " + ", ".join(k.value for k in CardKind))
+                return None
+        elif rank is not None:
+            kind = rank.kind  # a book of one rank is of that rank's kind
         return SpecialBook(id=given.get("id"), name=given.get("name"),  # checked by RuleSet
                            bonus=self.whole(given, "bonus", f"{where}."), kind=kind, rank=rank)
 
     def red_three(self, data: object) -> RedThree:
-        given = self.obj(data, "red_three", ("down", "left"))
+        given = self.obj(data, "red_three", ("down", "left", "down_when_not_out"),
+                         optional=("down_when_not_out",))
         if given is None:
             return RedThree(0, 0)
         return RedThree(down=self.whole(given, "down", "red_three."),
-                        left=self.whole(given, "left", "red_three."))
+                        left=self.whole(given, "left", "red_three."),
+                        down_when_not_out=self.whole(given, "down_when_not_out", "red_three.",
+                                                     nullable=True))
+
+    def black_three(self, data: object) -> BlackThree:
+        given = self.obj(data, "black_three", ("meld_when_going_out",),
+                         optional=("meld_when_going_out",))
+        if given is None:
+            return BlackThree()
+        return BlackThree(meld_when_going_out=self.flag(given, "meld_when_going_out",
+                                                        "black_three."))
 
     def wilds(self, data: object) -> WildLimits:
         keys = ("naturals_per_wild", "max_per_meld", "min_naturals_with_wild", "wild_melds")

@@ -12,7 +12,10 @@ from .tally import Tally, face_value
 
 @dataclass(frozen=True)
 class TeamScore:
-    """One team's round score, each part apart; ``left_points`` is subtracted."""
+    """One team's round score, each part apart; ``left_points`` is subtracted.
+
+    ``bonus_points`` holds the exact-draw bonus and the bonus for laying down first.
+    """
 
     name: str | None
     melded_points: int
@@ -43,7 +46,8 @@ def score_team(rules: RuleSet, round_number: int, tally: Tally) -> TeamScore:
     """Score one team's tally without checking it against the other teams."""
     bonuses, books, values = rules.books, tally.books, rules.card_values
     book_points = (books.clean * bonuses.clean + books.dirty * bonuses.dirty
-                   + books.wild * (bonuses.wild or 0))
+                   + books.wild * (bonuses.wild or 0)
+                   + books.mixed_wild * (bonuses.mixed_wild or 0))
     for book_id, count in books.special:
         if (book := rules.special_book(book_id)) is not None:
             book_points += count * book.bonus
@@ -52,10 +56,11 @@ def score_team(rules: RuleSet, round_number: int, tally: Tally) -> TeamScore:
         name=tally.name,
         melded_points=face_value(tally.melded, values),
         book_points=book_points,
-        red_three_points=(tally.red_threes_down * red_three.down
+        red_three_points=(tally.red_threes_down * red_three.down_bonus(tally.went_out)
                           - tally.red_threes_left * red_three.left),
         going_out_points=rules.round(round_number).going_out_bonus if tally.went_out else 0,
-        bonus_points=tally.exact_draws * rules.exact_draw_bonus,
+        bonus_points=(tally.exact_draws * rules.exact_draw_bonus
+                      + (rules.first_meld_bonus if tally.first_meld else 0)),
         left_points=face_value(tally.left, values),
         meld_minimum=rules.meld_minimum(round_number, tally.score_before),
     )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .cards import CardKind
+from .cards import CardKind, Rank, group_name
 from .rules import CardValues
 
 #: The counted kinds, in the order a scoresheet lists them, with their field names.
@@ -37,6 +38,8 @@ class CardCounts:
 
     def face_value(self, values: CardValues) -> int:
         """Face value of all these cards."""
+        if values.by_rank:
+            return sum(self.count(kind) * values.of(kind) for _, kind in COUNT_FIELDS)
         return (
             self.jokers * values.joker
             + self.twos * values.two
@@ -55,6 +58,36 @@ class CardCounts:
     def wilds(self) -> int:
         """Jokers and twos."""
         return self.jokers + self.twos
+
+
+@dataclass(frozen=True)
+class RankCounts(CardCounts):
+    """Cards counted rank by rank (or by runs of ranks worth the same, such as 10-K), with
+    the count of each kind they add up to; build it with ``RankCounts.of``."""
+
+    ranks: tuple[tuple[tuple[Rank, ...], int], ...] = ()
+
+    @classmethod
+    def of(cls, ranks: Iterable[tuple[tuple[Rank, ...], int]]) -> RankCounts:
+        """Counts by rank (each a rank or a run of ranks of one kind), summed into kinds.
+
+        >>> RankCounts.of([((Rank.JOKER,), 2), ((Rank.NINE,), 4), ((Rank.KING,), 3)]).eight_to_king
+        7
+        """
+        counted = tuple(ranks)
+        kinds = dict.fromkeys(LEFT_FIELDS, 0)
+        for group, count in counted:
+            if group and group[0].kind in _FIELD_OF and type(count) is int:
+                kinds[_FIELD_OF[group[0].kind]] += count
+        return cls(ranks=counted, **kinds)
+
+    def face_value(self, values: CardValues) -> int:
+        """Face value of all these cards, each run at the value of its highest rank."""
+        return sum(count * values.rank_value(group[0]) for group, count in self.ranks)
+
+    def as_words(self) -> dict[str, int]:
+        """The counts as a tally writes them: {"JK": 2, "10-K": 5}."""
+        return {group_name(group): count for group, count in self.ranks}
 
 
 @dataclass(frozen=True)
@@ -84,14 +117,23 @@ class TableBooks:
     dirty: int = 0
     wild: int = 0
     special: tuple[tuple[str, int], ...] = ()
+    mixed_wild: int = 0
 
     def special_count(self, book_id: str) -> int:
         """How many special books with this id."""
         return sum(count for key, count in self.special if key == book_id)
 
     def as_counts(self) -> dict[str, int]:
-        """Every book type with its count, special books by id."""
-        return {"clean": self.clean, "dirty": self.dirty, "wild": self.wild, **dict(self.special)}
+        """Every book type with its count, special books by id (mixed wild books where
+        there are any)."""
+        mixed = {"mixed_wild": self.mixed_wild} if self.mixed_wild else {}
+        return {"clean": self.clean, "dirty": self.dirty, "wild": self.wild, **mixed,
+                **dict(self.special)}
+
+    @property
+    def all_wild(self) -> int:
+        """Wild books of every sort: of one kind of wild card, and mixed."""
+        return self.wild + self.mixed_wild
 
 
 @dataclass(frozen=True)
@@ -107,3 +149,4 @@ class Tally:
     exact_draws: int = 0
     name: str | None = None
     score_before: int | None = None
+    first_meld: bool = False

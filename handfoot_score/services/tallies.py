@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from handfoot_score.engine.cards import Rank, parse_rank_group
+from handfoot_score.engine.checks import tally_warnings
 from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.engine.rules import BOOK_TYPES
 from handfoot_score.engine.tally import (
-    LEFT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, TableBooks, Tally,
+    LEFT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, RankCounts, TableBooks, Tally,
 )
 
 TALLY_KEYS = ("melded", "left", "books", "red_threes_down", "red_threes_left", "went_out",
-              "exact_draws", "name", "score_before")
+              "exact_draws", "name", "score_before", "first_meld")
+#: Books a tally counts by name besides the special books: a mixed wild book (jokers and twos).
+_MIXED_WILD = "mixed_wild"
 _COUNT_KEYS = ("red_threes_down", "red_threes_left", "exact_draws")
 _LIMIT = 10_000_000
 
@@ -68,6 +72,10 @@ class _TallyReader:
         if type(went_out) is not bool:
             self.fail("went_out", "must be true or false")
             went_out = False
+        first_meld = data.get("first_meld", False)
+        if type(first_meld) is not bool:
+            self.fail("first_meld", "must be true or false")
+            first_meld = False
         score_before = data.get("score_before")
         counts = {key: self.count(data.get(key, 0), key) for key in _COUNT_KEYS}
         return Tally(
@@ -75,6 +83,7 @@ class _TallyReader:
             left=self.cards(data.get("left", {}), "left", LEFT_FIELDS),
             books=self.books(data.get("books", {})),
             went_out=went_out,
+            first_meld=first_meld,
             name=name,
             score_before=None if score_before is None
             else self.count(score_before, "score_before", signed=True),
@@ -88,23 +97,55 @@ class _TallyReader:
         if "points" in data:
             self.unknown_keys(data, ("points",), f"{where}.")
             return Points(self.count(data["points"], f"{where}.points"))
+        if "by_rank" in data:
+            self.unknown_keys(data, ("by_rank",), f"{where}.")
+            return self.by_rank(data["by_rank"], f"{where}.by_rank")
         self.unknown_keys(data, fields + (("black_threes",) if where == "melded" else ()),
                           f"{where}.")
         return CardCounts(**{key: self.count(value, f"{where}.{key}")
                              for key, value in data.items()
                              if key in LEFT_FIELDS})
 
+    def by_rank(self, data: object, where: str) -> RankCounts:
+        """Cards counted by rank ("9": 4) or by a run of ranks worth the same ("10-K": 5)."""
+        if not isinstance(data, Mapping):
+            self.fail(where, "must be an object of rank: count, like {\"JK\": 2, \"9\": 4}")
+            return RankCounts()
+        counted: dict[tuple[Rank, ...], int] = {}
+        for key, value in data.items():
+            try:
+                group = parse_rank_group(str(key))
+            except ValueError:
+                self.fail(f"{where}.{key}", "is not a rank: use A K Q J 10 9 8 7 6 5 4 3 2 JK, "
+                                            "or a run of one kind such as 10-K")
+                continue
+            if group in counted:
+                self.fail(f"{where}.{key}", "is counted twice")
+                continue
+            counted[group] = self.count(value, f"{where}.{key}")
+        return RankCounts.of(counted.items())
+
     def books(self, data: object) -> TableBooks:
         if not isinstance(data, Mapping):
             self.fail("books", "must be an object of book counts")
             return TableBooks()
-        standard = {kind: self.count(data.get(kind, 0), f"books.{kind}") for kind in BOOK_TYPES}
+        standard = {kind: self.count(data.get(kind, 0), f"books.{kind}")
+                    for kind in (*BOOK_TYPES, _MIXED_WILD)}
         special = []
         for key, value in data.items():
-            if key in BOOK_TYPES:
+            if key in BOOK_TYPES or key == _MIXED_WILD:
                 continue
             if not isinstance(key, str) or not key.isidentifier():
                 self.fail(f"books.{key}", "is not a book name")
                 continue
             special.append((key, self.count(value, f"books.{key}")))
         return TableBooks(special=tuple(sorted(special)), **standard)
+
+
+def round_warnings(teams: object) -> list[str]:
+    """What is possible in these tallies but worth a second look before saving, as the
+    engine says it; none for tallies that cannot be read."""
+    try:
+        return tally_warnings(read_tallies(teams))
+    except InvalidTally:
+        return []
