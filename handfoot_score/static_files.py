@@ -5,6 +5,9 @@ the file's SHA-256. A request whose ``v`` is the file's hash as it is now may be
 year without asking again (``immutable``): when the file changes, so does every page's
 address for it. Any other request for a static file (no ``v``, or the ``v`` of an older
 file from a page still open) gets Flask's answer: ``no-cache``, revalidated by its ETag.
+
+The service worker (``static/js/sw.js``) is served at ``/sw.js`` instead, so that it may
+look after every page of the site (a worker's scope is the folder it is served from).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.security import safe_join
 
 ONE_YEAR = 365 * 24 * 60 * 60
+SERVICE_WORKER = "js/sw.js"
 VERSION_LENGTH = 12
 
 
@@ -52,6 +56,18 @@ def register_static_files(app: Flask) -> None:
     app.extensions["static_versions"] = StaticVersions(app.static_folder)
     app.url_defaults(add_static_version)
     app.after_request(cache_versioned_static_file)
+    app.add_url_rule("/sw.js", "service_worker", service_worker)
+
+
+def service_worker() -> Response:
+    """The service worker, from the site's root; browsers check it for a new version at
+    every visit, so it is never kept without asking."""
+    path = os.path.join(str(current_app.static_folder), SERVICE_WORKER)
+    with open(path, "rb") as file:
+        response = Response(file.read(), mimetype="text/javascript")
+    response.cache_control.no_cache = True
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 def add_static_version(endpoint: str, values: dict[str, Any]) -> None:
