@@ -460,3 +460,89 @@ def test_an_absurd_bonus_is_refused_not_a_crash(
 ) -> None:
     response = score(client, {"base": "classic", **changes}, 1, [team])
     assert response.status_code == 422
+
+
+# House rules other scorekeepers play (issue 13), each round worked out by hand.
+
+HOUSE_13 = {
+    "base": "classic",
+    "red_three": {"down": 100, "left": 100, "down_when_not_out": 50},
+    "black_three": {"meld_when_going_out": True},
+    "books": {"clean": 500, "dirty": 300, "wild": 1500, "mixed_wild": 1000},
+    "card_values": {"joker": 50, "two": 20, "ace": 20, "eight_to_king": 10,
+                    "four_to_seven": 5, "black_three": 5, "by_rank": {"9": 5, "8": 5}},
+    "special_books": [{"id": "sevens", "name": "Book of sevens", "bonus": 1000,
+                       "kind": "four_to_seven", "rank": "7"},
+                      {"id": "nines", "name": "Book of nines", "bonus": 600}],
+    "rounds": [{"meld_minimum": m, "going_out_bonus": 100, "pile_take": 7,
+                "going_out_books": {"clean": 1, "dirty": 1, "wild": 0, "sevens": 1}}
+               for m in (50, 90, 120, 150)],
+    "first_meld_bonus": 100,
+}
+US_13 = {"name": "Us", "went_out": True, "first_meld": True, "red_threes_down": 2,
+         "melded": {"by_rank": {"JK": 3, "2": 6, "A": 7, "7": 7, "9": 5, "3": 3}},
+         "books": {"clean": 1, "dirty": 1, "mixed_wild": 1, "sevens": 1}}
+THEM_13 = {"name": "Them", "red_threes_down": 3, "red_threes_left": 1,
+           "melded": {"by_rank": {"K": 7, "8-9": 6, "4-6": 3, "JK": 1, "2": 1}},
+           "left": {"by_rank": {"Q": 2, "8": 1, "3": 1, "JK": 1}}, "books": {"clean": 1}}
+
+
+def test_a_round_under_every_house_rule_of_issue_13(client: FlaskClient) -> None:
+    us, them = scored(client, HOUSE_13, 1, [US_13, THEM_13])["teams"]
+    # Us: 3×50 + 6×20 + 7×20 + 7×5 + 5×5 (nines at 5) + 3×5 (black threes melded) = 485;
+    # 500 + 300 + 1000 mixed wild + 1000 sevens = 2800; 2 red threes × 100 = 200; out 100;
+    # first meld 100: 485 + 2800 + 200 + 100 + 100 = 3685
+    assert parts(us) == (485, 2800, 200, 100, 100, 0, 3685)
+    # Them: 7×10 + 6×5 + 3×5 + 50 + 20 = 185; 500; 3 × 50 (not out) − 100 = 50;
+    # left 2×10 + 5 + 5 + 50 = 80: 185 + 500 + 50 − 80 = 655
+    assert parts(them) == (185, 500, 50, 0, 0, 80, 655)
+
+
+def test_a_book_of_no_kind_and_a_book_past_seven_cards(client: FlaskClient) -> None:
+    team = {"melded": {"eight_to_king": 9}, "books": {"nines": 1}}
+    rules = {"base": "classic", "special_books": [{"id": "nines", "name": "Nines",
+                                                   "bonus": 600}]}
+    [only] = scored(client, rules, 1, [team])["teams"]
+    assert (only["melded_points"], only["book_points"]) == (90, 600)  # 9 × 10; one bonus
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda t: t[1]["melded"]["by_rank"].update({"3": 2}), (1, "melded.black_threes")),
+        (lambda t: t[1].update(first_meld=True), (1, "first_meld")),
+        (lambda t: t[1].update(melded={"eight_to_king": 7}), (1, "melded.eight_to_king")),
+        (lambda t: t[1]["left"]["by_rank"].update({"8-10": 1}), (1, "left.by_rank.8-10")),
+        (lambda t: t[1]["left"]["by_rank"].update({"4-9": 1}), (1, "left.by_rank.4-9")),
+        (lambda t: t[1]["left"]["by_rank"].update({"X": 1}), (1, "left.by_rank.X")),
+        (lambda t: t[0]["books"].pop("sevens"), (0, "books.sevens")),
+        (lambda t: t[0]["books"].update(mixed_wild=0, wild=1), (0, "books.wild")),
+        (lambda t: t[0].update(first_meld="yes"), (0, "first_meld")),
+    ],
+)
+def test_each_house_rule_refusal_names_team_and_field(
+        client: FlaskClient, change: Any, field: tuple[int, str]) -> None:
+    import copy
+    teams = copy.deepcopy([US_13, THEM_13])
+    change(teams)
+    assert field in fields_of(score(client, HOUSE_13, 1, teams))
+
+
+@pytest.mark.parametrize(
+    ("rules", "team", "field"),
+    [
+        ("classic", {"books": {"mixed_wild": 1}, "melded": {"jokers": 1, "twos": 6}},
+         (0, "books.mixed_wild")),
+        ("classic", {"first_meld": True}, (0, "first_meld")),
+        ("classic", {"melded": {"black_threes": 3}, "went_out": True}, (0, "melded.black_threes")),
+    ],
+)
+def test_house_rule_tally_keys_are_refused_where_the_rules_lack_them(
+        client: FlaskClient, rules: str, team: dict[str, Any], field: tuple[int, str]) -> None:
+    assert field in fields_of(score(client, rules, 1, [team]))
+
+
+def test_twenty_one_special_books_are_refused(client: FlaskClient) -> None:
+    books = [{"id": f"b{n}", "name": f"Book {n}", "bonus": 100} for n in range(21)]
+    response = score(client, {"base": "classic", "special_books": books}, 1, [{}])
+    assert (None, "rules.special_books") in fields_of(response)

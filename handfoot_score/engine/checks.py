@@ -230,6 +230,12 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
             field,
             f"these books need at least {wilds_needed} wild cards (jokers, twos) "
             f"on the table, but {wilds} are counted", team))
+    elif (books.wild and rules.books.mixed_wild is not None
+          and melded.jokers // BOOK_SIZE + melded.twos // BOOK_SIZE < books.wild):
+        problems.append(Problem(
+            "books.wild",
+            f"where mixed wild books count apart, a wild book holds 7 jokers or 7 twos; "
+            f"{melded.jokers} jokers and {melded.twos} twos make no {books.wild}", team))
     elif books.mixed_wild and min(melded.jokers, melded.twos) < books.mixed_wild:
         problems.append(Problem(
             "books.mixed_wild",

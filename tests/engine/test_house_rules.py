@@ -335,3 +335,13 @@ def test_a_tally_naming_every_special_book_scores_each_once() -> None:
                   books=TableBooks(special=tuple((b.id, 1) for b in books)))
     [team] = score_round(rules, 1, [tally]).teams
     assert team.book_points == sum(100 + n for n in range(MAX_SPECIAL_BOOKS))  # 2190
+
+
+def test_where_mixed_wild_books_count_apart_a_wild_book_is_of_one_kind() -> None:
+    # 1 joker + 6 twos is a mixed wild book, not a wild book of one kind
+    tally = Tally(melded=CardCounts(jokers=1, twos=6), books=TableBooks(wild=1))
+    with pytest.raises(InvalidTally, match="7 jokers or 7 twos") as error:
+        score_round(HOUSE, 2, [tally])
+    assert fields(error) == [(0, "books.wild")]
+    [team] = score_round(CLASSIC, 2, [tally]).teams  # without the rule it is a wild book
+    assert team.book_points == 1500
