@@ -297,3 +297,35 @@ def test_a_game_on_unsaved_house_rules_has_its_own_rules_card(app, client) -> No
     assert card.status_code == 200
     assert "500" in card.get_data(as_text=True)
     assert client.get("/games/nope/rules").status_code == 404
+
+
+def test_every_house_rule_of_issue_13_is_saved_from_the_page_and_shown_on_its_card(
+        client: FlaskClient) -> None:
+    from tests.form_data import form_values
+    from tests.test_rules_form import EVERY_NEW_KEY
+
+    values = form_values(client.get("/rules/house?base=classic").get_data(as_text=True))
+    for name in EVERY_NEW_KEY:
+        assert name in values or name.endswith("meld_when_going_out"), name
+    values.update(EVERY_NEW_KEY)
+    response = client.post("/rules/house", data=values)
+    assert response.status_code == 303
+    rules = client.get("/api/v1/rules/every-house-rule").get_json()
+    assert rules["red_three"]["down_when_not_out"] == 50
+    assert rules["black_three"] == {"meld_when_going_out": True}
+    assert rules["books"]["mixed_wild"] == 1000
+    assert rules["card_values"]["by_rank"] == {"9": 5, "8": 5}
+    assert rules["first_meld_bonus"] == 100
+    assert rules["rounds"][0]["going_out_books"]["sevens"] == 1
+    assert rules["special_books"][1] == {"id": "book_of_nines", "name": "Book of nines",
+                                         "bonus": 600, "kind": None, "rank": None}
+    card = client.get(response.headers["Location"]).get_data(as_text=True)
+    for words in ("100 points each for the team that went out, 50 for the others",
+                  "The team going out may meld black threes: 5 points each",
+                  "Wild book of one kind", "Wild book of jokers and twos",
+                  "<th scope=\"row\">8 and 9</th><td class=\"num\">5</td>",
+                  "<th scope=\"row\">10 to King</th><td class=\"num\">10</td>",
+                  "2 clean + 2 dirty + 1 wild + 1 book of sevens",
+                  "100 points to the team that lays down first",
+                  "<th scope=\"row\">Book of nines</th>"):
+        assert words in card, words

@@ -22,13 +22,15 @@ from wtforms.widgets import TextInput
 
 from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import Problem
-from handfoot_score.engine.rules import MAX_ROUNDS
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_ROUNDS
+from handfoot_score.services.typed_in import whole_number
 
 SPECIAL_BOOK_ROWS = 3
 #: Keys of the JSON shape the form does not ask for: the caller picks the id.
 NOT_ASKED = ("id", "dirty_book_min_naturals")
 
 _WHOLE_NUMBER = re.compile(r"[-\u2212]?[0-9][0-9,]*")
+_NAMED_NUMBER = re.compile(r"([A-Za-z0-9_]+)\s*[:=]?\s*([0-9][0-9,]*)")
 _SCORE_STEP = re.compile(r"(below|[-\u2212]?[0-9][0-9,]*)\s*:\s*([0-9][0-9,]*)", re.IGNORECASE)
 _KIND_NAMES = {
     CardKind.ACE: "Aces",
@@ -37,15 +39,19 @@ _KIND_NAMES = {
     CardKind.BLACK_THREE: "Black threes",
     CardKind.RED_THREE: "Red threes",
 }
-KIND_CHOICES = [SelectChoice("", "Choose the cards"),
+KIND_CHOICES = [SelectChoice("", "Any natural cards"),
                 *(SelectChoice(k.value, name) for k, name in _KIND_NAMES.items())]
 RANK_CHOICES = [SelectChoice("", "Any of those cards"),
                 *(SelectChoice(r.value) for r in Rank if not r.is_wild)]
 
 
 def _number(text: str) -> int:
-    """A whole number as typed: "1,500" and a typographic minus are fine."""
-    return int(text.replace(",", "").replace("\u2212", "-"))
+    """A whole number as typed: "1,500" and a typographic minus are fine; a ValueError for
+    more digits than any rule needs (it is read inside the form's own error handling)."""
+    digits = text.replace(",", "").replace("\u2212", "-")
+    if len(digits.lstrip("-").lstrip("0")) > 12:
+        raise ValueError("That number is far too big: write at most 12 digits.")
+    return int(digits)
 
 
 def _strip(text: str | None) -> str | None:
@@ -122,8 +128,45 @@ class ScoreStepsField(TextAreaField):
 
     def line_of(self, step: str) -> int | None:
         """The text line of step number ``step`` (0-based, as the engine counts)."""
-        index = int(step) if step.isdigit() else -1
+        index = whole_number(step)
+        index = -1 if index is None else index
         return self.line_numbers[index] if 0 <= index < len(self.line_numbers) else None
+
+
+class NamedNumbersField(StringField):
+    """Names with a number each, as "9: 5, 8: 5" or "sevens 1"; blank is none.
+
+    ``upper`` writes the names in capitals (card ranks), else in small letters (book codes).
+    """
+
+    def __init__(self, label: str, upper: bool = False, example: str = "9: 5", **kwargs: Any
+                 ) -> None:
+        render_kw = {"autocomplete": "off", "autocapitalize": "off" if not upper else "characters",
+                     **kwargs.pop("render_kw", {})}
+        super().__init__(label, render_kw=render_kw, **kwargs)
+        self.upper = upper
+        self.example = example
+
+    def process_data(self, value: Any) -> None:
+        self.data = {str(k): int(v) for k, v in (value or {}).items()}
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        self.data = {}
+        for item in re.split(r"[,;\n]+", str(valuelist[0])):
+            if not item.strip():
+                continue
+            match = _NAMED_NUMBER.fullmatch(item.strip())
+            if match is None:
+                raise ValueError(f"Write each as a name and a number, like {self.example}.")
+            name = match[1].upper() if self.upper else match[1].lower()
+            self.data[name] = _number(match[2])
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        return ", ".join(f"{name}: {number}" for name, number in (self.data or {}).items())
 
 
 class NotesField(TextAreaField):
@@ -146,6 +189,15 @@ class BookCountsForm(Form):
     clean = WholeNumberField("Clean")
     dirty = WholeNumberField("Dirty")
     wild = WholeNumberField("Wild")
+    special = NamedNumbersField(
+        "Special books", example="sevens: 1",
+        description="The short code of each special book needed, and how many: sevens: 1. "
+                    "Leave empty for none.")
+
+    def as_rules_data(self) -> dict[str, Any]:
+        """The books in the JSON shape: special books by code beside clean, dirty, wild."""
+        return {"clean": self.clean.data, "dirty": self.dirty.data, "wild": self.wild.data,
+                **(self.special.data or {})}
 
 
 class RoundForm(Form):
@@ -168,6 +220,11 @@ class CardValuesForm(Form):
     four_to_seven = WholeNumberField("4, 5, 6, 7")
     black_three = WholeNumberField("Black three caught in hand or foot (penalty)",
                                    description="This is also its card value.")
+    by_rank = NamedNumbersField(
+        "Points by rank", upper=True,
+        description="Only for ranks worth something else than their group above, like "
+                    "8: 5, 9: 5 where 8s and 9s are worth 5. Ranks A K Q J 10 9 8 7 6 5 4. "
+                    "Leave empty if every card is worth its group's points.")
 
 
 class BookBonusesForm(Form):
@@ -177,6 +234,10 @@ class BookBonusesForm(Form):
     dirty = WholeNumberField("Dirty book (with wild cards)")
     wild = WholeNumberField("Wild book (wild cards only)", blank_ok=True,
                             description="Leave empty if wild books are not allowed.")
+    mixed_wild = WholeNumberField(
+        "Mixed wild book (jokers and twos together)", blank_ok=True,
+        description="Leave empty to count every wild book the same. Filled in, the wild "
+                    "book above is one of a single kind: all jokers or all twos.")
 
 
 class SpecialBookForm(Form):
@@ -184,7 +245,8 @@ class SpecialBookForm(Form):
 
     name = StringField("Name", filters=[_strip], description="For example: Book of sevens.")
     bonus = WholeNumberField("Bonus", blank_ok=True)
-    kind = SelectField("Made of", choices=KIND_CHOICES, filters=[_or_blank])
+    kind = SelectField("Made of", choices=KIND_CHOICES, filters=[_or_blank],
+                       description="Choose the cards to have them checked against the decks.")
     rank = SelectField("Only this rank", choices=RANK_CHOICES, filters=[_or_blank])
     id = StringField("Short code", filters=[_strip], render_kw={"autocomplete": "off"},
                      description="Small letters and _ only. Leave empty to make one from the name.")
@@ -201,8 +263,7 @@ class SpecialBookForm(Form):
         if not self.is_filled:
             return valid
         for field, message in ((self.name, "Give the book a name."),
-                               (self.bonus, "Fill this in."),
-                               (self.kind, "Choose the cards it is made of.")):
+                               (self.bonus, "Fill this in.")):
             if field.data in (None, "") and not field.errors:
                 field.errors.append(message)
                 valid = False
@@ -223,6 +284,17 @@ class RedThreeForm(Form):
 
     down = WholeNumberField("Red three laid down (bonus)")
     left = WholeNumberField("Red three caught in hand or foot (penalty)")
+    down_when_not_out = WholeNumberField(
+        "Red three laid down by a team that did not go out (bonus)", blank_ok=True,
+        description="Leave empty for the same bonus whoever went out.")
+
+
+class BlackThreeForm(Form):
+    """Black threes melded by the team going out."""
+
+    meld_when_going_out = BooleanField(
+        "The team going out may meld black threes",
+        description="Each counts its card value on the table; caught in hand it still costs it.")
 
 
 class WildLimitsForm(Form):
@@ -262,6 +334,11 @@ class HouseRulesForm(Form):
     special_books = FieldList(FormField(SpecialBookForm), "Special book",
                               min_entries=SPECIAL_BOOK_ROWS)
     red_three = FormField(RedThreeForm, "Red threes")
+    black_three = FormField(BlackThreeForm, "Black threes")
+    first_meld_bonus = WholeNumberField(
+        "Bonus for laying down first",
+        description="For the team that lays down its opening meld first in a round. "
+                    "0 if you do not play it.")
     exact_draw_bonus = WholeNumberField(
         "Bonus for an exact draw",
         description="For picking up exactly the number of cards the round asks for. "
@@ -297,6 +374,9 @@ class HouseRulesForm(Form):
         data = {name: field.data for name, field in self._fields.items()}
         data["name"] = data["name"] or ""
         data["special_books"] = [row.form.to_dict() for row in self._used_special_rows()]
+        data["rounds"] = [{**entry.data, "going_out_books":
+                           entry.form.going_out_books.form.as_rules_data()}
+                          for entry in self.rounds]
         return data
 
     def show_problems(self, problems: Iterable[Problem]) -> list[Problem]:
@@ -339,11 +419,16 @@ class HouseRulesForm(Form):
                 node = node.form
             if isinstance(node, FieldList):
                 rows = self._used_special_rows() if node is self.special_books else node.entries
-                if not part.isdigit() or int(part) >= len(rows):
+                index = whole_number(part)
+                if index is None or index >= len(rows):
                     return None, message
-                node = rows[int(part)]
+                node = rows[index]
             elif isinstance(node, BaseForm) and part in node:
                 node = node[part]
+            elif isinstance(node, BookCountsForm) and part not in BOOK_TYPES:
+                return node.special, f"{part}: {message}"
+            elif isinstance(node, NamedNumbersField):
+                return node, f"{part}: {message}"
             else:
                 return None, message
         if isinstance(node, (FormField, FieldList, BaseForm)):
@@ -368,7 +453,15 @@ def _inputs(form: BaseForm, where: tuple[str, ...]) -> Iterator[tuple[Field, tup
 
 def house_rules_form_data(rules: Mapping[str, Any]) -> dict[str, Any]:
     """Data to fill HouseRulesForm from a rule set in the JSON shape (``rules_to_dict``)."""
-    return {key: value for key, value in rules.items() if key not in NOT_ASKED}
+    data = {key: value for key, value in rules.items() if key not in NOT_ASKED}
+    data["rounds"] = [
+        {**game_round, "going_out_books": {
+            **{kind: game_round["going_out_books"].get(kind, 0) for kind in BOOK_TYPES},
+            "special": {k: v for k, v in game_round["going_out_books"].items()
+                        if k not in BOOK_TYPES}}}
+        for game_round in rules.get("rounds", [])
+    ]
+    return data
 
 
 class SaveHouseRulesForm(FlaskForm):

@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound
 
-from handfoot_score.engine.cards import CardKind
+from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, Rank
 from handfoot_score.engine.errors import InvalidRules, UnknownRules
 from handfoot_score.engine.rules import BookCounts, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
@@ -33,9 +33,13 @@ def _cards(count: int, what: str = "card") -> str:
     return f"{count} {what}" if count == 1 else f"{count} {what}s"
 
 
-def _books(books: BookCounts) -> str:
+def _books(books: BookCounts, rules: RuleSet) -> str:
     parts = [f"{count} {kind}" for kind, count in
              (("clean", books.clean), ("dirty", books.dirty), ("wild", books.wild)) if count]
+    for book_id, count in books.special:
+        special = rules.special_book(book_id)
+        if count:
+            parts.append(f"{count} {book_id if special is None else special.name.lower()}")
     return " + ".join(parts) if parts else "no books"
 
 
@@ -64,6 +68,7 @@ class RulesCard:
     books: tuple[tuple[str, str], ...]
     threes: tuple[str, ...]
     exact_draw: str | None
+    other_bonuses: tuple[str, ...]
     pile: tuple[str, ...]
     wilds: tuple[str, ...]
 
@@ -77,7 +82,7 @@ class RulesCard:
                   f"{_cards(rules.foot_size)} in each foot."),
             rounds=tuple(
                 RoundLine(number=number, meld_minimum=_points(r.meld_minimum),
-                          going_out_books=_books(r.going_out_books),
+                          going_out_books=_books(r.going_out_books, rules),
                           going_out_bonus=_points(r.going_out_bonus),
                           pile_take=str(r.pile_take))
                 for number, r in enumerate(rules.rounds, start=1)
@@ -88,6 +93,7 @@ class RulesCard:
             books=_book_bonuses(rules),
             threes=_threes(rules),
             exact_draw=_exact_draw(rules),
+            other_bonuses=_other_bonuses(rules),
             pile=_pile(rules),
             wilds=_wilds(rules),
         )
@@ -98,7 +104,7 @@ def _going_out_every_round(rules: RuleSet) -> tuple[str, str] | None:
     if len(asks) != 1:
         return None
     books, bonus = asks.pop()
-    return _books(books), _points(bonus)
+    return _books(books, rules), _points(bonus)
 
 
 def _score_minimums(rules: RuleSet) -> tuple[tuple[str, str], ...]:
@@ -114,19 +120,38 @@ def _score_minimums(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
+_RANK_WORDS = {Rank.ACE: "Ace", Rank.KING: "King", Rank.QUEEN: "Queen", Rank.JACK: "Jack"}
+
+
+def _rank_words(ranks: tuple[Rank, ...]) -> str:
+    """A run of ranks as the card shows it: "Ace", "9", "8 and 9", "10 to King"."""
+    low, high = (_RANK_WORDS.get(rank, rank.value) for rank in (ranks[-1], ranks[0]))
+    if len(ranks) == 1:
+        return low
+    return f"{low} and {high}" if len(ranks) == 2 else f"{low} to {high}"
+
+
 def _card_values(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     values = rules.card_values
-    return (("Joker", _points(values.joker)), ("Two", _points(values.two)),
-            ("Ace", _points(values.ace)), ("8 to King", _points(values.eight_to_king)),
-            ("4 to 7", _points(values.four_to_seven)),
-            ("Black three", _points(values.black_three)))
+    rows = [("Joker", _points(values.joker)), ("Two", _points(values.two))]
+    for kind in NATURAL_KINDS:
+        rows += [(_rank_words(group.ranks), _points(group.value))
+                 for group in values.groups_of(kind)]
+    rows.append(("Black three", _points(values.black_three)))
+    return tuple(rows)
 
 
 def _book_bonuses(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     books = rules.books
+    wild = "Wild book" if books.mixed_wild is None else "Wild book of one kind"
     rows = [("Clean book", _points(books.clean)), ("Dirty book", _points(books.dirty)),
-            ("Wild book", "not allowed" if books.wild is None else _points(books.wild))]
+            (wild, "not allowed" if books.wild is None else _points(books.wild))]
+    if books.mixed_wild is not None:
+        rows.append(("Wild book of jokers and twos", _points(books.mixed_wild)))
     for book in rules.special_books:
+        if book.kind is None:
+            rows.append((book.name, _points(book.bonus)))
+            continue
         threes = book.kind in (CardKind.BLACK_THREE, CardKind.RED_THREE)
         cards = _SPECIAL_KINDS[book.kind] if book.rank is None or threes else f"{book.rank}s"
         rows.append((f"{book.name} (all {cards})", _points(book.bonus)))
@@ -137,10 +162,17 @@ def _threes(rules: RuleSet) -> tuple[str, ...]:
     red = rules.red_three
     down = (f"Red three laid down: {_points(red.down)} points each."
             if red.down else "Red three laid down: no bonus.")
-    return (down,
-            f"Red three caught in hand or foot: {_points(red.left)} points off each.",
-            f"Black three left in hand or foot: {_points(rules.card_values.black_three)} "
-            "points off each.")
+    if red.down_when_not_out is not None:
+        down = (f"Red three laid down: {_points(red.down)} points each for the team that "
+                f"went out, {_points(red.down_when_not_out)} for the others.")
+    lines = [down,
+             f"Red three caught in hand or foot: {_points(red.left)} points off each.",
+             f"Black three left in hand or foot: {_points(rules.card_values.black_three)} "
+             "points off each."]
+    if rules.black_three.meld_when_going_out:
+        lines.append("The team going out may meld black threes: "
+                     f"{_points(rules.card_values.black_three)} points each on the table.")
+    return tuple(lines)
 
 
 def _exact_draw(rules: RuleSet) -> str | None:
@@ -156,6 +188,14 @@ def _exact_draw(rules: RuleSet) -> str | None:
         return f"{bonus} Cards to aim for: {targets[0][1]} in every round."
     aims = "; ".join(f"round {n}: {cards}" for n, cards in targets)
     return f"{bonus} Cards to aim for: {aims}."
+
+
+def _other_bonuses(rules: RuleSet) -> tuple[str, ...]:
+    lines = []
+    if rules.first_meld_bonus:
+        lines.append(f"{_points(rules.first_meld_bonus)} points to the team that lays down "
+                     "first in a round.")
+    return tuple(lines)
 
 
 def _pile(rules: RuleSet) -> tuple[str, ...]:
