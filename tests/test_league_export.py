@@ -8,9 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from handfoot_score.extensions import db
+from handfoot_score.models import League
 from handfoot_score.services import games, league_backup, leagues, standings
 from handfoot_score.services.league_backup import InvalidBackup
 from handfoot_score.services.player_history import player_history
@@ -27,6 +30,11 @@ CARDS = {"melded": {"jokers": 2, "twos": 3, "aces": 4, "eight_to_king": 14,
          "books": {"clean": 2, "dirty": 1}, "red_threes_down": 1}
 POINTS = {"melded": {"points": 585}, "left": {"points": 35}, "red_threes_left": 1,
           "name": "The points team"}
+
+
+def stored_league_ids() -> list[str]:
+    """Every league stored, whoever made it (inside an app context)."""
+    return list(db.session.scalars(sa.select(League.id)))
 
 
 def figures(table: Standings) -> list[tuple[Any, ...]]:
@@ -84,7 +92,7 @@ def test_export_import_export_round_trips_exactly(app: Flask, exported: dict[str
     with app.app_context():
         copy_id = league_backup.import_league(copy.deepcopy(exported))
         again = league_backup.export_league(copy_id)
-        original = next(league.id for league in leagues.list_leagues() if league.id != copy_id)
+        original = next(i for i in stored_league_ids() if i != copy_id)
         before = standings.league_standings(original)
         after = standings.league_standings(copy_id)
     assert again == exported
@@ -112,7 +120,7 @@ def test_scores_come_from_the_engine_never_the_document(app: Flask,
 
 
 def _original(copy_id: str) -> str:
-    return next(league.id for league in leagues.list_leagues() if league.id != copy_id)
+    return next(i for i in stored_league_ids() if i != copy_id)
 
 
 def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -225,3 +233,28 @@ def test_a_deeply_nested_document_is_a_400(client: FlaskClient) -> None:
     response = client.post("/api/v1/leagues/import", data=body,
                            content_type="application/json")
     assert response.status_code == 400
+
+
+def test_every_house_rule_of_issue_13_round_trips_through_a_league_file(app: Flask) -> None:
+    from tests.test_api_score import HOUSE_13, THEM_13, US_13
+
+    with app.app_context():
+        league_id = leagues.create_league({"name": "House rules"}).id
+        play(league_id, HOUSE_13, [["Ann"], ["Bob"]], [[US_13, THEM_13]] * 4)
+        exported = league_backup.export_league(league_id)
+        copy_id = league_backup.import_league(copy.deepcopy(exported))
+        again = league_backup.export_league(copy_id)
+        before = figures(standings.league_standings(league_id))
+        after = figures(standings.league_standings(copy_id))
+    rules = exported["rules"][0]
+    assert rules["red_three"]["down_when_not_out"] == 50
+    assert rules["black_three"] == {"meld_when_going_out": True}
+    assert rules["books"]["mixed_wild"] == 1000
+    assert rules["card_values"]["by_rank"] == {"9": 5, "8": 5}
+    assert rules["rounds"][0]["going_out_books"]["sevens"] == 1
+    assert rules["first_meld_bonus"] == 100
+    assert rules["special_books"][1]["kind"] is None
+    assert again == exported
+    assert after == before
+    # Four rounds of 3685 and of 655, each worked out by hand in test_api_score
+    assert sorted({row[5] for row in after}) == [4 * 655, 4 * 3685]

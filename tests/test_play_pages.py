@@ -119,7 +119,7 @@ def test_book_taps_tick_off_the_going_out_checklist(app: Flask, client: FlaskCli
     panel = checklist(client, game_id, 0)
     assert "✓ Clean books: 2 of 2 done" in panel
     assert "✗ Dirty books: 0 of 2 not yet" in panel
-    assert "Not all the books needed to go out are made yet." in panel
+    assert "All the books needed to go out are made." not in panel
     for kind in ("dirty", "dirty", "wild"):
         tap(client, game_id, 0, kind, 1)
     panel = checklist(client, game_id, 0)
@@ -143,7 +143,10 @@ def test_special_books_have_their_own_counter(app: Flask, client: FlaskClient) -
     assert "+ book of sevens" in text
     tap(client, game_id, 1, "sevens", 1)
     assert state_of(app, game_id).books[1].special_count("sevens") == 1
-    assert "take back one book of sevens from Them made: 1" in checklist(client, game_id, 1)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'aria-label="take back one book of sevens from Them"' in page
+    assert "Book of sevens 1,500 each &minus; made: 1 + book of sevens" in checklist(
+        client, game_id, 1)
 
 
 @pytest.mark.parametrize("data", [
@@ -177,6 +180,7 @@ def test_a_tap_after_the_game_is_over_goes_back_with_a_message(
 
 def test_abandon_asks_first_then_leaves_the_home_list(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app, "classic")
+    client.get(f"/games/{game_id}")  # opened on this device: listed on its home page
     assert f'href="/games/{game_id}"' in client.get("/").get_data(as_text=True)
     page = client.get(f"/games/{game_id}/abandon").get_data(as_text=True)
     assert "Stop this game? Its rounds stay saved but it leaves the list of games in play." in (
@@ -211,6 +215,8 @@ def test_home_lists_games_in_play_to_resume(app: Flask, client: FlaskClient) -> 
     over = start_game(app, "classic")
     for _ in range(4):
         record(app, over, QUIET, {})
+    for opened in (game_id, over):  # the home page lists the games this device opened
+        client.get(f"/games/{opened}")
     page = client.get("/").get_data(as_text=True)
     text = page_text(client.get("/"))
     assert 'href="/games/new"' in page

@@ -240,20 +240,22 @@ def test_join_code_guesses_are_throttled_per_address_on_the_page(
 
 
 def test_join_code_guesses_are_throttled_in_the_api(app: Flask, client: FlaskClient) -> None:
+    assert client.post("/api/v1/join", json={"code": 7}).json["errors"][0]["field"] == "code"
     game_id = start_game(app)
     code = state_of(app, game_id).join_code
-    found = client.get(f"/api/v1/join/{code}", **from_address(OWNER))
+    found = client.post("/api/v1/join", json={"code": code}, **from_address(OWNER))
     assert found.status_code == 200 and found.json == {"game": game_id}
     assert found.headers["Location"] == f"/api/v1/games/{game_id}"
     for guess in unused_codes(app, join_codes.MAX_FAILURES):
-        missed = client.get(f"/api/v1/join/{guess}", **from_address(GUESSER))
+        missed = client.post("/api/v1/join", json={"code": guess}, **from_address(GUESSER))
         assert missed.status_code == 404
         assert missed.json["errors"][0]["field"] == "code"
-    refused = client.get(f"/api/v1/join/{code}", **from_address(GUESSER))
+    refused = client.post("/api/v1/join", json={"code": code}, **from_address(GUESSER))
     assert refused.status_code == 429
     assert int(refused.headers["Retry-After"]) >= 1
     assert refused.json["errors"][0]["field"] == "code"
-    assert client.get(f"/api/v1/join/{code}", **from_address(OWNER)).status_code == 200
+    assert client.post("/api/v1/join", json={"code": code},
+                       **from_address(OWNER)).status_code == 200
 
 
 def test_typos_are_not_guesses_and_the_lock_ends(app: Flask, client: FlaskClient) -> None:
@@ -277,6 +279,7 @@ def test_the_code_of_a_stopped_game_is_a_miss(app: Flask, client: FlaskClient) -
     code = state_of(app, game_id).join_code
     with app.app_context():
         games.abandon_game(game_id)
-    assert client.get(f"/api/v1/join/{code}", **from_address(GUESSER)).status_code == 404
+    assert client.post("/api/v1/join", json={"code": code},
+                       **from_address(GUESSER)).status_code == 404
     with app.app_context():
         assert db.session.scalars(sa.select(JoinCodeFailure.client)).all() == [GUESSER]

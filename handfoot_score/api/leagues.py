@@ -8,7 +8,9 @@ from typing import Any
 from flask import jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
+from handfoot_score.engine.errors import Problem
 from handfoot_score.services import join_codes, league_backup, leagues, standings
+from handfoot_score.services.errors import InvalidInput, require_keys
 from handfoot_score.services.standings import Standing
 
 from . import bp
@@ -59,10 +61,14 @@ def import_league() -> ResponseReturnValue:
     return jsonify({"id": league_id}), 201, headers
 
 
-@bp.get("/join/<code>")
-def join(code: str) -> ResponseReturnValue:
-    """The game in play a join code opens: 200 with its id and Location, else 404; 429 with
-    Retry-After while this address has typed too many codes that open nothing."""
+@bp.post("/join")
+def join() -> ResponseReturnValue:
+    """The game in play a join code opens (``{"code"}``): 200 with its id and Location, else
+    404; 429 with Retry-After while this address has typed too many codes that open nothing.
+    A POST, as a miss is recorded."""
+    code = require_keys(json_body(), ("code",), required=("code",))["code"]
+    if not isinstance(code, str):
+        raise InvalidInput(Problem("code", "must be the join code as text"))
     game_id = join_codes.game_with_code(code)
     if game_id is None:
         message = "No game in play has this join code."

@@ -25,6 +25,9 @@ SESSION_KEY = "league_keys"
 #: A device keeps the keys of this many leagues at most, the latest unlocked.
 MAX_REMEMBERED = 20
 SEE_OTHER = 303
+SESSION_LISTED = "my_leagues"
+#: A device lists this many leagues at most, the latest opened: the cookie stays small.
+MAX_LISTED = 15
 
 
 class UnlockForm(FlaskForm):
@@ -54,11 +57,28 @@ def edit_code_for_game(game_id: str) -> str | None:
 
 
 def remember(league_id: str, key: str) -> None:
-    """Keep a league's key in this device's session (which then outlives the browser)."""
+    """Keep a league's key in this device's session (which then outlives the browser), and
+    list the league on this device's /leagues."""
     keys = {k: v for k, v in (session.get(SESSION_KEY) or {}).items() if k != league_id}
     keys[league_id] = key
     session[SESSION_KEY] = dict(list(keys.items())[-MAX_REMEMBERED:])
     session.permanent = True
+    list_league(league_id)
+
+
+def list_league(league_id: str) -> None:
+    """Put a league this device created, unlocked or opened on its /leagues (the list of
+    leagues is this device's own: a league's link is all it takes to read it)."""
+    listed = listed_leagues()
+    if league_id not in listed:
+        session[SESSION_LISTED] = [*listed, league_id][-MAX_LISTED:]
+        session.permanent = True
+
+
+def listed_leagues() -> list[str]:
+    """The ids of the leagues this device created, unlocked or opened, oldest first."""
+    ids = session.get(SESSION_LISTED)
+    return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
 
 
 @bp.route("/leagues/<league_id>/unlock", methods=["GET", "POST"])
@@ -81,7 +101,7 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
         return render_template("leagues/unlock.html", league=league, form=form,
                                forget=ForgetForm()), 429, {"Retry-After": str(error.retry_after)}
     flash("This device may now change the league's games.", "success")
-    return redirect(_safe_next(form.next.data) or url_for("web.league", league_id=league.id),
+    return redirect(safe_next(form.next.data) or url_for("web.league", league_id=league.id),
                     SEE_OTHER)
 
 
@@ -124,10 +144,10 @@ def _back_here() -> str:
     """Where to return once unlocked: this page, or for a form, the page that showed it."""
     if request.method == "GET":
         return request.full_path.rstrip("?")
-    return _safe_next(request.referrer or "") or ""
+    return safe_next(request.referrer or "") or ""
 
 
-def _safe_next(target: str) -> str | None:
+def safe_next(target: str) -> str | None:
     """``target`` if it is a path on this site (never another site: no open redirect)."""
     parts = urlsplit(target)
     if parts.netloc and parts.netloc != request.host:

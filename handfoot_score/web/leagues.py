@@ -1,4 +1,5 @@
-"""League pages: the list and a new league, standings, a player's games, backup and restore."""
+"""League pages: this device's list, opening a league by its link and starting a new one,
+standings, a player's games, backup and restore."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
 from handfoot_score.web import bp
 from handfoot_score.web.formats import MINUS
-from handfoot_score.web.league_access import SEE_OTHER, edit_code_for, remember
+from handfoot_score.web.league_access import (
+    SEE_OTHER, edit_code_for, list_league, listed_leagues, remember,
+)
 from handfoot_score.web.player_chart import results_chart
 
 #: Each column's heading, the short form a narrow table shows, and whether phones see it.
@@ -36,6 +39,8 @@ EDIT_CODE_LENGTH = (f"An edit code needs {MIN_EDIT_CODE} or more characters "
                     f"(up to {MAX_EDIT_CODE}).")
 EDIT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters: with one, "
                   "only people who know it can start, correct or stop the league's games.")
+#: What a league id is made of (``secrets.token_urlsafe``), within its column's length.
+_LEAGUE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 IMPORT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters to "
                     "protect the restored league (the file holds no edit code).")
 
@@ -106,22 +111,60 @@ class ImportForm(FlaskForm):
 
 @bp.route("/leagues", methods=["GET", "POST"])
 def league_index() -> ResponseReturnValue:
-    """Every league, and a form to start one."""
+    """The leagues this device created, unlocked or opened; a field to open another by its
+    link, and a form to start one."""
     form = NewLeagueForm()
     if not form.validate_on_submit():
-        status = 422 if form.is_submitted() else 200
-        return render_template("leagues/index.html", leagues=leagues.list_leagues(),
-                               form=form, hint=EDIT_CODE_HINT), status
+        return _index_page(form, 422 if form.is_submitted() else 200)
     code = form.edit_code.data or None
     try:
         league = leagues.create_league({"name": form.name.data, "edit_code": code})
     except EngineError as error:
         _show_problems(form, error.problems)
-        return render_template("leagues/index.html", leagues=leagues.list_leagues(),
-                               form=form, hint=EDIT_CODE_HINT), 422
+        return _index_page(form, 422)
+    list_league(league.id)
     if code is not None:
         remember(league.id, leagues.unlock(league.id, code))
     return redirect(url_for("web.league", league_id=league.id), SEE_OTHER)
+
+
+@bp.get("/leagues/open")
+def open_league() -> ResponseReturnValue:
+    """Open a league by its link or id, as someone shared it (``?link=``)."""
+    typed = request.args.get("link", "")
+    league_id = league_id_in(typed)
+    if league_id is not None:
+        try:
+            leagues.get_league(league_id)
+        except LeagueNotFound:
+            pass
+        else:
+            return redirect(url_for("web.league", league_id=league_id), SEE_OTHER)
+    error = ("Paste the league's link, or type its id." if not typed.strip() else
+             "No league has this link: check it with whoever shared it.")
+    return _index_page(NewLeagueForm(formdata=None), 404, typed=typed, link_error=error)
+
+
+def league_id_in(typed: str) -> str | None:
+    """The league id in a league's link (any page of it) or typed on its own; None if the
+    text holds none.
+
+    >>> league_id_in("https://cards.example.org/leagues/dM3vQ_x-1/players/4?x=1")
+    'dM3vQ_x-1'
+    >>> league_id_in(" dM3vQ_x-1 "), league_id_in("/games/abc"), league_id_in("")
+    ('dM3vQ_x-1', None, None)
+    """
+    text = typed.strip()
+    found = re.search(r"/leagues/([^/?#]+)", text)
+    candidate = found.group(1) if found else text
+    return candidate if _LEAGUE_ID.fullmatch(candidate) else None
+
+
+def _index_page(form: NewLeagueForm, status: int, typed: str = "",
+                link_error: str | None = None) -> ResponseReturnValue:
+    return render_template("leagues/index.html", leagues=leagues.leagues_with_ids(
+        listed_leagues()), form=form, hint=EDIT_CODE_HINT, typed=typed,
+        link_error=link_error), status
 
 
 @bp.get("/leagues/<league_id>")
@@ -132,6 +175,7 @@ def league(league_id: str) -> ResponseReturnValue:
                                            order=request.args.get("order"))
     except LeagueNotFound:
         abort(404)
+    list_league(table.league.id)
     return render_template("leagues/show.html", table=table,
                            player_headers=headers(table, "Player"),
                            team_headers=headers(table, "Partners"),
@@ -190,6 +234,7 @@ def import_league() -> ResponseReturnValue:
         league_id = league_backup.import_league(document, edit_code=code)
     except EngineError as error:
         return _import_page(form, error.problems, 422)
+    list_league(league_id)
     if code is not None:
         remember(league_id, leagues.unlock(league_id, code))
     flash("The league is restored.", "success")
