@@ -17,7 +17,7 @@ from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pra
 from handfoot_score.errors import handle_http_error
 from handfoot_score import models  # noqa: F401  (the tables migrations know)
 from handfoot_score.extensions import csrf, db, migrate
-from handfoot_score.security import register_security
+from handfoot_score.security import register_converters, register_security
 from handfoot_score.static_files import register_static_files
 from handfoot_score.web import bp as web_bp
 
@@ -38,6 +38,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     configure(app, config or {})
     register_extensions(app)
     upgrade_database(app)
+    register_converters(app)
     register_blueprints(app)
     register_errorhandlers(app)
     register_security(app)

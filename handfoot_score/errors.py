@@ -1,6 +1,9 @@
 """Error pages for people, and JSON errors for anything under ``/api/``."""
 
+from html import escape
+
 from flask import jsonify, render_template, request
+from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -24,4 +27,15 @@ def handle_http_error(error: HTTPException) -> ResponseReturnValue:
         body = {"errors": [{"team": None, "field": None, "message": message}]}
         return jsonify(body), error.code, headers
     message = PLAIN_MESSAGES.get(error.code, error.description or error.name)
+    if request_ctx.url_adapter is None:
+        # The Host header could not be read (a label over 63 characters, say), so no
+        # address can be built for the page's links: answer with the words alone.
+        return bare_page(error, message), error.code, headers
     return render_template("error.html", error=error, message=message), error.code, headers
+
+
+def bare_page(error: HTTPException, message: str) -> str:
+    """An error page that links nowhere and loads nothing, for requests no link fits."""
+    return (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">"
+            f"<title>{escape(error.name)}</title><h1>{escape(error.name)}</h1>"
+            f"<p>{escape(message)}</p></html>")

@@ -4,8 +4,16 @@ Cookie and CSRF settings themselves are in ``config.py``; this module adds the h
 and marks the session cookie Secure whenever the page came over HTTPS.
 """
 
-from flask import Flask, Response, has_request_context, request
+import os
+
+from flask import Flask, Response, has_request_context, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import NotFound, UnprocessableEntity
+from werkzeug.routing import IntegerConverter, Map
+
+from handfoot_score.errors import API_PREFIX
+from handfoot_score.services.typed_in import STORED_INT_MAX, unstorable
 
 #: Scripts, styles, images and fetches come from this site only, so no inline script or
 #: ``style=`` attribute runs; no other site may frame a page (against clickjacking a book
@@ -42,9 +50,66 @@ class HttpsSessionInterface(SecureCookieSessionInterface):
 
 
 def register_security(app: Flask) -> None:
-    """Add the safety headers to every response and mark the cookie Secure over HTTPS."""
+    """Add the safety headers to every response, mark the cookie Secure over HTTPS, answer
+    only the hosts in ``TRUSTED_HOSTS`` when it is set, and refuse unstorable input."""
     app.session_interface = HttpsSessionInterface()
+    if app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(os.environ.get("TRUSTED_HOSTS", ""))
+    app.before_request(refuse_unstorable_input)
     app.after_request(add_security_headers)
+
+
+def trusted_hosts(setting: str) -> list[str] | None:
+    """The host names ``TRUSTED_HOSTS`` lists, separated by commas; None (any host) if none.
+
+    >>> trusted_hosts("cards.example.org, .example.net"), trusted_hosts(" ")
+    (['cards.example.org', '.example.net'], None)
+    """
+    hosts = [host.strip() for host in setting.split(",") if host.strip()]
+    return hosts or None
+
+
+class StoredIdConverter(IntegerConverter):
+    """``<int:...>`` in an address: ASCII digits up to what an integer column stores, so
+    ``10²⁰`` or 3,000,000,000 is a 404 on every database, never an error deep in a query."""
+
+    regex = r"[0-9]{1,20}"
+
+    def __init__(self, map: Map, fixed_digits: int = 0, min: int | None = None,
+                 max: int | None = STORED_INT_MAX, signed: bool = False) -> None:
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
+
+
+def register_converters(app: Flask) -> None:
+    """Read ids in addresses by the stored-number policy (before any route is added)."""
+    app.url_map.converters["int"] = StoredIdConverter
+
+
+def refuse_unstorable_input() -> ResponseReturnValue | None:
+    """Refuse a NUL or a lone surrogate in the address (404), or in a query or form field
+    (422 naming the field): no database could store or even look them up."""
+    if any(isinstance(value, str) and unstorable(value)
+           for value in (request.view_args or {}).values()):
+        raise NotFound()
+    sources = [request.args]
+    # Typed forms only: a file upload is read by its own view, under that view's size cap.
+    if request.mimetype == "application/x-www-form-urlencoded":
+        sources.append(request.form)
+    for source in sources:
+        for key, values in source.lists():
+            problem = unstorable(key) or next(filter(None, map(unstorable, values)), None)
+            if problem is not None:
+                field = "a field's name" if unstorable(key) else key
+                return _unprocessable(field, problem)
+    return None
+
+
+def _unprocessable(field: str, problem: str) -> ResponseReturnValue:
+    if request.path.startswith(API_PREFIX):
+        body = {"errors": [{"team": None, "field": field, "message": problem}]}
+        return jsonify(body), 422
+    raise UnprocessableEntity(f"{field}: {problem}. Nothing was saved; "
+                              "go back and type it again.")
 
 
 def add_security_headers(response: Response) -> Response:

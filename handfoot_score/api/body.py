@@ -1,4 +1,6 @@
-"""Reading a JSON request body: 415 when it is not JSON's type, 400 when it is not JSON."""
+"""Reading a JSON request body: 415 when it is not JSON's type, 400 when it is not JSON, 422
+naming the field when a key or string holds what no database can store (NUL, a lone UTF-16
+surrogate)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,33 @@ import json
 from flask import request
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
+from handfoot_score.engine.errors import Problem
+from handfoot_score.services.errors import InvalidInput
+from handfoot_score.services.typed_in import unstorable_strings
+
 
 def json_body() -> object:
-    """The decoded JSON body of the request."""
+    """The decoded JSON body of the request; raises InvalidInput for unstorable text."""
     if request.mimetype != "application/json":
         raise UnsupportedMediaType("Send the body as application/json.")
     try:
-        return json.loads(request.get_data(cache=True).decode("utf-8"))
+        body = json.loads(request.get_data(cache=True).decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadRequest("The body is not valid JSON.") from None
+    problems = [_problem(field, message) for field, message in unstorable_strings(body)]
+    if problems:
+        raise InvalidInput(problems)
+    return body
+
+
+def _problem(path: str, message: str) -> Problem:
+    """A problem at ``path``, naming the team when the path is inside ``teams.N``.
+
+    >>> _problem("teams.1.players.0", "x")
+    Problem(field='players.0', message='x', team=1)
+    """
+    top, _, rest = path.partition(".")
+    team, _, field = rest.partition(".")
+    if top == "teams" and team.isascii() and team.isdigit() and field:
+        return Problem(field, message, int(team))
+    return Problem(path, message)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import selectinload
 
 from handfoot_score.engine.errors import EngineError, Problem
 from handfoot_score.engine.going_out import books_lacking
-from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_ROUNDS, RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.scoring import TeamScore, score_round
 from handfoot_score.engine.table import Deal, Seat, deal, seating, winners
@@ -34,10 +34,14 @@ from .errors import InvalidInput, require_keys
 from .locking import begin_write, lock_game, write_transaction
 from .rules import resolve_rules
 from .tallies import read_tallies
+from .typed_in import STORED_INT_MAX, tidy_name, untypable
 
 MAX_TEAMS = 6
 MAX_PLAYERS_PER_TEAM = 4
 MAX_NAME = 60
+#: The most a round can score for or against a team: even a game of the most rounds a rule
+#: set may have keeps its totals within what the database's integer columns store.
+ROUND_TOTAL_MAX = STORED_INT_MAX // MAX_ROUNDS
 
 
 class GameNotFound(LookupError):
@@ -244,8 +248,10 @@ def record_round(game_id: str, body: object) -> tuple[GameState, bool]:
     data = require_keys(body, ("round", "teams", "request_key", "part_versions"),
                         required=("teams",))
     key = data.get("request_key")
-    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
-        raise InvalidInput(Problem("request_key", "must be text of 1 to 64 characters"))
+    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64
+                            or untypable(key) is not None):
+        raise InvalidInput(Problem("request_key", "must be text of 1 to 64 characters, "
+                                                  "no control characters"))
     game, state = locked_game(game_id)
     if key is not None and any(r.request_key == key for r in game.rounds):
         return state, False
@@ -457,6 +463,13 @@ def _score_tallies(rules: RuleSet, names: Sequence[str], before: Sequence[int], 
         for tally, name, score in zip(entered, names, before)
     ]
     result = score_round(rules, number, tallies)
+    too_big = [Problem("teams", f"a round total of {score.total:,} is more than a score sheet "
+                                f"holds (at most {ROUND_TOTAL_MAX:,} either way)", position)
+               for position, score in enumerate(result.teams)
+               if not all(abs(getattr(score, column)) <= ROUND_TOTAL_MAX
+                          for column in _SCORE_COLUMNS)]
+    if too_big:
+        raise InvalidInput(too_big)
     return [
         TallyRecord(team_position=position, data=dict(raw),
                     **{column: getattr(score, column) for column in _SCORE_COLUMNS})
@@ -565,13 +578,14 @@ def _read_teams(data: object) -> list[tuple[str, tuple[str, ...]]]:
             continue
         name = _name(item.get("name") or f"Team {index + 1}")
         if name is None:
-            problems.append(Problem("name", f"must be text of 1 to {MAX_NAME} characters", index))
+            problems.append(Problem("name", f"must be text of 1 to {MAX_NAME} characters, "
+                                            "no control characters", index))
         players = item.get("players", [])
         names = [_name(p) for p in players] if isinstance(players, list) else [None]
         if None in names or len(names) > MAX_PLAYERS_PER_TEAM:
             problems.append(Problem(
                 "players", f"must list up to {MAX_PLAYERS_PER_TEAM} names of 1 to "
-                           f"{MAX_NAME} characters", index))
+                           f"{MAX_NAME} characters, no control characters", index))
         teams.append((name or "", tuple(n for n in names if n)))
     if problems:
         raise InvalidInput(problems)
@@ -579,9 +593,7 @@ def _read_teams(data: object) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def _name(value: object) -> str | None:
-    if not isinstance(value, str) or not 0 < len(value.strip()) <= MAX_NAME:
-        return None
-    return " ".join(value.split())
+    return tidy_name(value, MAX_NAME)
 
 
 # Games in a league: the edit-code check, and rebuilding a game from a league's backup.

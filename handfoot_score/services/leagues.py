@@ -24,6 +24,7 @@ from handfoot_score.models import (
 from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, unlock_key
 from .errors import InvalidInput, require_keys
 from .locking import begin_write, write_transaction
+from .typed_in import STORED_INT_MAX, tidy_name
 
 MAX_LEAGUE_NAME = 100
 MAX_PLAYER_NAME = 60
@@ -60,10 +61,12 @@ class LeagueView:
     players: tuple[RosterPlayer, ...]
 
 
+@write_transaction
 def create_league(body: object) -> LeagueView:
     """Start a league: ``{"name", "edit_code"?}``; the code is kept only as a salted hash."""
     data = require_keys(body, ("name", "edit_code"), required=("name",))
     league = new_league(data["name"], data.get("edit_code"))
+    begin_write()
     db.session.add(league)
     db.session.commit()
     return _view(league)
@@ -74,7 +77,8 @@ def new_league(name: object, edit_code: object) -> League:
     problems = []
     tidy = player_name(name, MAX_LEAGUE_NAME)
     if tidy is None:
-        problems.append(Problem("name", f"must be text of 1 to {MAX_LEAGUE_NAME} characters"))
+        problems.append(Problem("name", f"must be text of 1 to {MAX_LEAGUE_NAME} characters, "
+                                        "no control characters"))
     code_problem = edit_code_problem(edit_code)
     if code_problem is not None:
         problems.append(code_problem)
@@ -85,11 +89,9 @@ def new_league(name: object, edit_code: object) -> League:
 
 
 def player_name(value: object, limit: int = MAX_PLAYER_NAME) -> str | None:
-    """A name with its spaces tidied, or None if it is not text of 1 to ``limit`` characters."""
-    if not isinstance(value, str):
-        return None
-    name = " ".join(value.split())
-    return name if 0 < len(name) <= limit else None
+    """A name with its spaces tidied, or None if it is not typable text of 1 to ``limit``
+    characters (case-folded too: the roster keys names by their folded spelling)."""
+    return tidy_name(value, limit)
 
 
 def name_key(name: str) -> str:
@@ -127,7 +129,7 @@ def leagues_with_ids(ids: Collection[str]) -> list[LeagueView]:
 
 def roster_player(league_id: str, player_id: int) -> RosterPlayer:
     """One player on a league's roster; raises LeagueNotFound."""
-    player = db.session.get(LeaguePlayer, player_id)
+    player = db.session.get(LeaguePlayer, player_id) if 0 <= player_id <= STORED_INT_MAX else None
     if player is None or player.league_id != league_id:
         raise LeagueNotFound(f"{league_id}/{player_id}")
     return RosterPlayer(player.id, player.name)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.engine.errors import InvalidRules, Problem, UnknownRules
 from handfoot_score.engine.presets import PRESETS
@@ -15,7 +16,12 @@ from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.extensions import db
 from handfoot_score.models import SavedRules
 
+from .locking import DatabaseBusy, begin_write, write_transaction
+from .typed_in import untypable
+
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+#: Saves under one name racing each other: each loser reads the ids taken again.
+SAVE_ATTEMPTS = 5
 
 
 def list_presets() -> list[RuleSet]:
@@ -39,20 +45,33 @@ def get_rules(rules_id: str) -> RuleSet:
     return rules_from_dict(row.data)
 
 
+@write_transaction
 def save_rules(name: str, rules: RuleSet) -> RuleSet:
-    """Keep a house-rule set under ``name`` to play again; returns it with its new id."""
+    """Keep a house-rule set under ``name`` to play again; returns it with its new id, the
+    next free one when another table saved the same name at the same moment."""
+    problem = untypable(name)
+    if problem is not None:
+        raise InvalidRules(Problem("name", problem))
     slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:40] or "house"
-    # "house" is the address of the house-rules page itself, /rules/house.
-    taken = set(PRESETS) | {"house"} | set(db.session.scalars(select(SavedRules.id)))
-    rules_id = slug if slug not in taken else next(
-        f"{slug}-{n}" for n in range(2, len(taken) + 3) if f"{slug}-{n}" not in taken)
-    try:
-        saved = replace(rules, id=rules_id, name=name.strip())
-    except InvalidRules as error:
-        raise InvalidRules([Problem("name", p.message) for p in error.problems]) from None
-    db.session.add(SavedRules(id=saved.id, name=saved.name, data=rules_to_dict(saved)))
-    db.session.commit()
-    return saved
+    for _ in range(SAVE_ATTEMPTS):
+        begin_write()
+        # "house" is the address of the house-rules page itself, /rules/house.
+        taken = set(PRESETS) | {"house"} | set(db.session.scalars(select(SavedRules.id)))
+        rules_id = slug if slug not in taken else next(
+            f"{slug}-{n}" for n in range(2, len(taken) + 3) if f"{slug}-{n}" not in taken)
+        try:
+            saved = replace(rules, id=rules_id, name=name.strip())
+        except InvalidRules as error:
+            raise InvalidRules([Problem("name", p.message) for p in error.problems]) from None
+        db.session.add(SavedRules(id=saved.id, name=saved.name, data=rules_to_dict(saved)))
+        try:
+            db.session.commit()
+        except IntegrityError:
+            # PostgreSQL: another save took this id after we read the ids taken; read again.
+            db.session.rollback()
+            continue
+        return saved
+    raise DatabaseBusy()
 
 
 def resolve_rules(spec: object) -> RuleSet:

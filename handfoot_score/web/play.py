@@ -6,7 +6,7 @@ from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
-from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import AnyOf, InputRequired, Length, Optional
 
 from handfoot_score.services import games
 from handfoot_score.services.errors import InvalidInput
@@ -14,6 +14,7 @@ from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.web import bp
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.round_screen import book_kinds, book_phrase, team_panels
+from handfoot_score.web.typed_fields import StoredCountField
 
 SEE_OTHER = 303
 
@@ -22,10 +23,10 @@ class BookTapForm(FlaskForm):
     """One tap on a book counter: which team, which kind of book, one more or one fewer, and
     the count the page showed (another phone may have changed it since)."""
 
-    team = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+    team = StoredCountField(validators=[InputRequired()])
     kind = StringField(validators=[InputRequired(), Length(max=32)])
     change = IntegerField(validators=[InputRequired(), AnyOf([1, -1])])
-    seen = IntegerField(validators=[Optional(), NumberRange(min=0)])
+    seen = StoredCountField(validators=[Optional()])
 
 
 def game_or_404(game_id: str) -> GameState:

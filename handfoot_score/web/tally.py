@@ -26,6 +26,7 @@ from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
+from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web import bp
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
@@ -104,9 +105,10 @@ def _only_team(state: GameState, number: int) -> int | None:
     asked = request.args.get("team")
     if asked is None or number != state.current_round:
         return None
-    if not asked.isdigit() or int(asked) >= len(state.teams):
+    team = whole_number(asked)
+    if team is None or team >= len(state.teams):
         abort(404)
-    return int(asked)
+    return team
 
 
 def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None) -> None:
@@ -157,7 +159,8 @@ def _save_part(game_id: str, number: int, form: RoundTallyForm, team: int) -> st
 
 def _number(typed: str) -> int | str:
     """A version as the form sent it: a number, or the text to be refused as it is."""
-    return int(typed) if typed.isdigit() else typed
+    number = whole_number(typed)
+    return typed if number is None else number
 
 
 def _refused(state: GameState, form: RoundTallyForm, error: GameConflict) -> list[ErrorLink]:

@@ -23,6 +23,7 @@ from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
+from handfoot_score.services.typed_in import whole_number
 
 #: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
 CARD_PARTS = ("melded", "left")
@@ -206,7 +207,8 @@ class RoundTallyForm(FlaskForm):
         versions: list[int | str] = []
         for entry in self.teams:
             typed = entry.part_version.data or "0"
-            versions.append(int(typed) if typed.isdigit() else typed)
+            number = whole_number(typed)
+            versions.append(typed if number is None else number)
         return versions
 
     def show_part_versions(self, versions: Sequence[int]) -> None:

@@ -1,0 +1,124 @@
+"""What players type in, held to one policy on SQLite and PostgreSQL alike.
+
+Names and codes are text a person could type: no control characters, no NUL (PostgreSQL
+cannot store it) and no lone UTF-16 surrogate (no database can encode it); a name fits its
+column even after case-folding, since a roster keys names by their folded spelling (60 × "ß"
+folds to 120 characters). Counts, ids and versions typed into a form or an address are ASCII
+digits within what an integer column holds: "²" and "١" are digits to Python, not to us.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator, Mapping
+
+#: The largest number an INTEGER column holds on PostgreSQL (and the most our ids reach).
+STORED_INT_MAX = 2**31 - 1
+#: Digits a stored number can have, leading zeros aside.
+_MOST_DIGITS = len(str(STORED_INT_MAX))
+#: Leading zeros allowed before a number is refused as too long to be typed by hand.
+_MOST_TYPED = 20
+#: Whitespace that tidying a name turns into a space, so it is not refused.
+_SPACING = frozenset("\t\n\r")
+
+
+def unstorable(text: str) -> str | None:
+    """What makes ``text`` impossible to store on one of the databases, or None.
+
+    >>> unstorable("Ann"), unstorable("a\\x00"), unstorable("x\\ud800")
+    (None, 'must not hold the NUL character', 'must not hold a lone UTF-16 surrogate')
+    """
+    for character in text:
+        if character == "\x00":
+            return "must not hold the NUL character"
+        if "\ud800" <= character <= "\udfff":
+            return "must not hold a lone UTF-16 surrogate"
+    return None
+
+
+def untypable(text: str) -> str | None:
+    """What makes ``text`` no name or code a person types (control characters included), or
+    None; tabs and line breaks are spacing and pass.
+
+    >>> untypable("Ann\\tLee"), untypable("Ann\\x07")
+    (None, 'must not hold control characters')
+    """
+    problem = unstorable(text)
+    if problem is not None:
+        return problem
+    if any(unicodedata.category(c) == "Cc" and c not in _SPACING for c in text):
+        return "must not hold control characters"
+    return None
+
+
+def fits(name: str, limit: int) -> bool:
+    """Whether ``name`` and its case-folded key both fit a column of ``limit`` characters.
+
+    >>> fits("ß" * 60, 60), fits("ß" * 30, 60)
+    (False, True)
+    """
+    return 0 < len(name) <= limit and len(name.casefold()) <= limit
+
+
+def tidy_name(value: object, limit: int) -> str | None:
+    """A name with its spacing tidied, or None unless it is typable text of 1 to ``limit``
+    characters, case-folded included.
+
+    >>> tidy_name("  Ann   Lee ", 60), tidy_name("Ann\\x00", 60), tidy_name("ß" * 60, 60)
+    ('Ann Lee', None, None)
+    """
+    if not isinstance(value, str) or untypable(value) is not None:
+        return None
+    name = " ".join(value.split())
+    return name if fits(name, limit) else None
+
+
+def whole_number(text: object, maximum: int = STORED_INT_MAX) -> int | None:
+    """The number ``text`` spells in ASCII digits, if it is from 0 to ``maximum``; else None.
+
+    >>> whole_number("12"), whole_number("²"), whole_number("0" * 400), whole_number("9" * 5000)
+    (12, None, None, None)
+    """
+    if not isinstance(text, str) or not 0 < len(text) <= _MOST_TYPED:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > _MOST_DIGITS:
+        return None
+    number = int(text)
+    return number if number <= maximum else None
+
+
+def fits_column(number: int) -> bool:
+    """Whether a whole number fits an INTEGER column (a total, a count, a version).
+
+    >>> fits_column(2**31 - 1), fits_column(2**31), fits_column(-(2**31))
+    (True, False, True)
+    """
+    return -STORED_INT_MAX - 1 <= number <= STORED_INT_MAX
+
+
+def unstorable_strings(value: object) -> Iterator[tuple[str, str]]:
+    """Each place in decoded JSON holding a key or string that cannot be stored, as the path
+    to it (``teams.0.name``) and what is wrong; walked without recursion, however deep.
+
+    >>> list(unstorable_strings({"teams": [{"name": "A\\x00"}]}))
+    [('teams.0.name', 'must not hold the NUL character')]
+    """
+    waiting: list[tuple[str, object]] = [("", value)]
+    while waiting:
+        path, item = waiting.pop()
+        if isinstance(item, str):
+            problem = unstorable(item)
+            if problem is not None:
+                yield path or "body", problem
+        elif isinstance(item, Mapping):
+            for key, inner in reversed(list(item.items())):
+                problem = unstorable(str(key))
+                if problem is not None:
+                    # The key cannot be named as it is (nor echoed back): name where it is.
+                    yield path or "body", "has a key " + problem.replace("must not hold",
+                                                                         "holding")
+                else:
+                    waiting.append((f"{path}.{key}" if path else str(key), inner))
+        elif isinstance(item, list):
+            waiting.extend((f"{path}.{index}" if path else str(index), inner)
+                           for index, inner in reversed(list(enumerate(item))))
