@@ -39,7 +39,11 @@ def test_scoreboard_shows_each_part_and_the_services_totals(
     state = record(app, game_id, CAUGHT, OUT)
     text = get_text(client, f"/games/{game_id}/scoreboard")
     assert "Round 3 of 4 is being played." in text
-    assert f"Totals Us {points(state.totals[0])} Them {points(state.totals[1])}" in text
+    sheet = " ".join(f"Round {r.number} {points(r.scores[0].total)} {points(r.scores[1].total)}"
+                     for r in state.rounds)
+    assert (f"Score sheet Round Us Them {sheet} Round 3 being played "
+            f"Total {points(state.totals[0])} {points(state.totals[1])}") in text
+    assert "leads" not in text, "level teams: nobody leads"
     for game_round, running in zip(state.rounds, state.running_totals):
         us, them = game_round.scores
         assert (f"Cards melded {points(us.melded_points)} {points(them.melded_points)}"
@@ -143,7 +147,7 @@ def test_game_over_draws_a_line_per_team(app: Flask, client: FlaskClient) -> Non
     description = svg.findtext(f"{SVG}desc") or ""
     assert "Reds: 3,740 after round 1, 3,720 after round 2" in description
     assert "style=" not in page
-    assert "<script" not in page
+    assert not re.search(r"<script(?![^>]*\bsrc=)", page), "no inline script"
     assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
 
 

@@ -11,5 +11,6 @@ from handfoot_score.web import tally  # noqa: E402,F401
 from handfoot_score.web import formats, play, results  # noqa: E402,F401
 from handfoot_score.web import leagues, league_access  # noqa: E402,F401
 from handfoot_score.web import join, live  # noqa: E402,F401
+from handfoot_score.web import theme  # noqa: E402,F401
 
 __all__ = ["bp"]

@@ -101,7 +101,7 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
         return render_template("leagues/unlock.html", league=league, form=form,
                                forget=ForgetForm()), 429, {"Retry-After": str(error.retry_after)}
     flash("This device may now change the league's games.", "success")
-    return redirect(_safe_next(form.next.data) or url_for("web.league", league_id=league.id),
+    return redirect(safe_next(form.next.data) or url_for("web.league", league_id=league.id),
                     SEE_OTHER)
 
 
@@ -144,10 +144,10 @@ def _back_here() -> str:
     """Where to return once unlocked: this page, or for a form, the page that showed it."""
     if request.method == "GET":
         return request.full_path.rstrip("?")
-    return _safe_next(request.referrer or "") or ""
+    return safe_next(request.referrer or "") or ""
 
 
-def _safe_next(target: str) -> str | None:
+def safe_next(target: str) -> str | None:
     """``target`` if it is a path on this site (never another site: no open redirect)."""
     parts = urlsplit(target)
     if parts.netloc and parts.netloc != request.host:

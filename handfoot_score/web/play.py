@@ -13,7 +13,7 @@ from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.web import bp
 from handfoot_score.web.league_access import edit_code_for_game
-from handfoot_score.web.round_screen import book_kinds, book_phrase, team_panels
+from handfoot_score.web.round_screen import book_kinds, book_phrase, score_sheet, team_panels
 from handfoot_score.web.typed_fields import StoredCountField
 
 SEE_OTHER = 303
@@ -39,7 +39,8 @@ def game_or_404(game_id: str) -> GameState:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
-    """The round being played: its minimum, the deal, what it asks, and the book counters."""
+    """The round being played: the score sheet, its minimum, the deal, the book counters, and
+    what it asks folded away."""
     state = game_or_404(game_id)
     if state.finished:
         return redirect(url_for("web.game_over", game_id=state.id))
@@ -51,7 +52,7 @@ def game(game_id: str) -> ResponseReturnValue:
         "games/round.html", state=state, number=number, game_round=game_round,
         deal=state.deal(number), panels=team_panels(state, number),
         going_out_books=book_phrase(game_round.going_out_books),
-        book_kinds=book_kinds(state.rules),
+        book_kinds=book_kinds(state.rules), sheet=score_sheet(state),
     )
 
 

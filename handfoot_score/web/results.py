@@ -11,6 +11,7 @@ from handfoot_score.web import bp
 from handfoot_score.web.chart import running_total_chart
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.play import SEE_OTHER, game_or_404
+from handfoot_score.web.round_screen import score_sheet
 
 #: Up to this many teams a round's breakdown is a table with a column per team; more would
 #: not fit a 360px screen, so each team gets a card of its own instead.
@@ -27,7 +28,7 @@ def scoreboard(game_id: str) -> ResponseReturnValue:
     return render_template(
         "games/scoreboard.html", state=state,
         next_deal=None if number is None else state.deal(number),
-        as_columns=_fits_columns(state, BREAKDOWN_COLUMNS),
+        as_columns=_fits_columns(state, BREAKDOWN_COLUMNS), sheet=score_sheet(state),
     )
 
 

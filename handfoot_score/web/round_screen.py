@@ -1,4 +1,5 @@
-"""What the round screen shows of a game: each team's book counters and going-out checklist."""
+"""What the round screen shows of a game: the score sheet, each team's book counters and
+going-out checklist."""
 
 from __future__ import annotations
 
@@ -49,6 +50,38 @@ class TeamPanel:
     def books_done(self) -> bool:
         """The team has every book it needs to go out this round."""
         return all(line.done for line in self.checklist)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The game as written on paper: a row per recorded round, a column per team, the totals
+    at the foot, and who leads (none before the first round or while every team is level)."""
+
+    names: tuple[str, ...]
+    rows: tuple[tuple[int, tuple[int, ...]], ...]
+    totals: tuple[int, ...]
+    leaders: frozenset[int]
+
+    @property
+    def leader_names(self) -> str:
+        """Who leads, in words: "Owls", "Owls and Foxes", or "" when nobody does."""
+        names = [self.names[position] for position in sorted(self.leaders)]
+        return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+
+
+def score_sheet(state: GameState) -> ScoreSheet:
+    """The score sheet of a game so far."""
+    totals = state.totals
+    best = max(totals)
+    level = not state.rounds or all(total == best for total in totals)
+    return ScoreSheet(
+        names=tuple(team.name for team in state.teams),
+        rows=tuple((game_round.number, tuple(score.total for score in game_round.scores))
+                   for game_round in state.rounds),
+        totals=totals,
+        leaders=frozenset() if level else frozenset(
+            position for position, total in enumerate(totals) if total == best),
+    )
 
 
 def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:

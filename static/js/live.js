@@ -1,10 +1,11 @@
 // Every 2 s ask if the game's version moved (ETag; 304 if not); if so, fetch the page and
 // swap in its [data-live] parts, never a touched data-live="keep" one (a notice says what
 // changed). Forms marked data-retry save by fetch: a save that cannot reach the server
-// keeps everything on the page and says so.
+// keeps everything on the page and says so (its data-retry text, or RETRY).
 (function () {
   "use strict";
 
+  var RETRY = "Not saved: the scorekeeper could not be reached. Tap again once you are back online.";
   var touched = {};
   var served = {};
   var busy = false;
@@ -112,7 +113,7 @@
     note.id = "save-failed";
     note.className = "flash flash-error";
     note.setAttribute("role", "alert");
-    note.textContent = form.getAttribute("data-retry");
+    note.textContent = form.getAttribute("data-retry") || RETRY;
     place.parentNode.insertBefore(note, place);
   }
 

@@ -1,0 +1,47 @@
+"""Light or dark pages: the phone's setting, unless this device chose one here.
+
+The choice is a cookie the pages read to put ``data-theme`` on ``<html>``; the switch is a
+form at the foot of every page, so it works without JavaScript.
+"""
+
+from __future__ import annotations
+
+from flask import redirect, request, url_for
+from flask.typing import ResponseReturnValue
+
+from handfoot_score.web import bp
+from handfoot_score.web.league_access import safe_next
+
+COOKIE = "theme"
+#: What a device may choose; "auto" follows the phone's setting (and clears the cookie).
+THEMES = ("light", "dark", "auto")
+#: The choice is remembered for a year.
+ONE_YEAR = 365 * 24 * 3600
+SEE_OTHER = 303
+
+
+def chosen_theme() -> str:
+    """The theme this device chose: "light", "dark", or "auto" to follow the phone."""
+    theme = request.cookies.get(COOKIE, "auto")
+    return theme if theme in THEMES else "auto"
+
+
+@bp.app_context_processor
+def theme_context() -> dict[str, str]:
+    """Every page knows the chosen theme, for ``data-theme`` and the switch."""
+    return {"theme": chosen_theme()}
+
+
+@bp.post("/theme")
+def set_theme() -> ResponseReturnValue:
+    """Remember this device's choice of light or dark, then go back to the page it came from."""
+    theme = request.form.get("theme", "auto")
+    if theme not in THEMES:
+        theme = "auto"
+    answer = redirect(safe_next(request.form.get("next", "")) or url_for("web.home"), SEE_OTHER)
+    if theme == "auto":
+        answer.delete_cookie(COOKIE)
+    else:
+        answer.set_cookie(COOKIE, theme, max_age=ONE_YEAR, samesite="Lax", httponly=True,
+                          secure=request.is_secure)
+    return answer
