@@ -54,11 +54,50 @@ function keep(request, response) {
   });
 }
 
+// In place of the browser's error page: say so, and link the game pages this phone keeps.
+function noCopy() {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      var css = keys.filter(function (key) {
+        return new URL(key.url).pathname === "/static/css/app.css";
+      })[0];
+      var pages = keys.filter(function (key) {
+        return !isStatic(new URL(key.url));
+      }).reverse().slice(0, 12);
+      return Promise.all(pages.map(function (key) {
+        return cache.match(key).then(function (kept) {
+          var at = new Date(Number(kept.headers.get("X-Kept-At"))).toTimeString().slice(0, 5);
+          return kept.text().then(function (html) {
+            // The title as the page wrote it (escaped already), less the site's name.
+            var title = ((html.match(/<title>([^<]*)<\/title>/) || [])[1] || key.url)
+              .split(" · ")[0];
+            return '<li><a class="link-tap" href="' + key.url + '">' + title +
+              "</a> (as at " + at + ")</li>";
+          });
+        });
+      })).then(function (links) {
+        var html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+          "<title>No connection · Hand and Foot Scorekeeper</title>" +
+          (css ? '<link rel="stylesheet" href="' + css.url + '">' : "") +
+          '</head><body><main class="page" id="main"><h1>No connection</h1>' +
+          "<p>This phone has no copy of this page. It opens again when the connection " +
+          "returns.</p>" + (links.length ? "<h2>Game pages kept on this phone</h2>" +
+          '<ul class="game-list">' + links.join("") + "</ul>" : "") + "</main></body></html>";
+        return new Response(html, { headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": "default-src 'self'"
+        } });
+      });
+    });
+  });
+}
+
 // A kept game page, its <html> marked with when it was fetched.
 function keptPage(request) {
   return caches.match(request.url).then(function (kept) {
     if (!kept) {
-      return Response.error();
+      return request.mode === "navigate" ? noCopy() : Response.error();
     }
     return kept.text().then(function (html) {
       var mark = '<html data-offline-kept="' + kept.headers.get("X-Kept-At") + '"';
@@ -93,7 +132,13 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
-  if (request.method !== "GET" || !isKept(url)) {
+  if (request.method !== "GET" || url.origin !== location.origin) {
+    return;
+  }
+  if (!isKept(url)) {
+    if (request.mode === "navigate") {
+      event.respondWith(fetch(request).catch(noCopy));
+    }
     return;
   }
   if (isStatic(url) && url.searchParams.has("v")) {

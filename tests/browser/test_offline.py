@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from tests.browser.conftest import PHONE
 from tests.browser.phone import PageChecks
@@ -54,6 +55,19 @@ def version(page: Page, game_id: str) -> int:
     assert answer.ok
     number: int = answer.json()["version"]
     return number
+
+
+def test_the_service_worker_is_served_from_the_root_and_always_revalidated(
+        client: FlaskClient) -> None:
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/javascript"
+    assert answer.cache_control.no_cache
+    assert b'addEventListener("fetch"' in answer.data
+    again = client.get("/sw.js", headers={"If-None-Match": answer.headers["ETag"]})
+    assert again.status_code == 304
+    page = client.get("/rules").get_data(as_text=True)
+    assert re.search(r'<script src="/static/js/offline.js\?v=\w+" data-worker="/sw.js" defer>', page)
 
 
 def test_the_manifest_names_the_app_and_its_icons(context: BrowserContext) -> None:
@@ -113,6 +127,14 @@ def test_offline_the_round_screen_and_scoreboard_still_show_the_game(
         checks.check("scoreboard" if path == scoreboard else "round-screen")
     page.reload()
     assert page.locator("#offline-mark").is_visible(), "a reload offline shows the copy again"
+
+    # A page this phone never kept says so, and links the game pages it keeps.
+    page.goto("/rules")
+    assert page.locator("h1").inner_text() == "No connection"
+    kept = page.locator("main a")
+    assert {kept.nth(i).get_attribute("href").removeprefix(page.url.split("/rules")[0])
+            for i in range(kept.count())} == {round_screen, scoreboard, count_page}
+    checks.check("no-copy")
 
     page.goto(count_page)
     notice = page.locator("#offline-notice")
