@@ -21,6 +21,9 @@ DEFAULT_THREADS = 4
 #: SQLAlchemy's pool holds 5 connections plus 10 more when busy.
 MOST_THREADS = 15
 EVERY_INTERFACE = ("*", "0.0.0.0", "::")
+#: What a proxy that speaks HTTPS tells: the scheme (for Secure cookies and Flask-WTF's
+#: referrer check) and each phone's own address (for the throttles on codes).
+PROXY_HEADERS = {"x-forwarded-proto", "x-forwarded-for"}
 
 
 def register_commands(app: Flask) -> None:
@@ -81,14 +84,21 @@ def address_here(host: str | None, port: int) -> str | None:
 @click.option("--max-request-body-size", default=MAX_DOCUMENT_BYTES, show_default=True,
               type=click.IntRange(1), metavar="BYTES",
               help="Refuse larger requests before reading them (a league backup may be 16 MiB).")
+@click.option("--trusted-proxy", default=None, metavar="ADDRESS",
+              help="Behind an HTTPS proxy at this address: believe its X-Forwarded-Proto "
+                   "and X-Forwarded-For, and drop them from anyone else.")
 @with_appcontext
-def serve(host: str | None, port: int, threads: int, max_request_body_size: int) -> None:
+def serve(host: str | None, port: int, threads: int, max_request_body_size: int,
+          trusted_proxy: str | None) -> None:
     """Serve the app with waitress, and print the addresses phones at the table can open."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     logging.basicConfig()
+    proxy = {} if trusted_proxy is None else {
+        "trusted_proxy": trusted_proxy, "trusted_proxy_headers": PROXY_HEADERS,
+        "clear_untrusted_proxy_headers": True}
     server = waitress.create_server(
         app, listen=listen_on(host, port), threads=threads,
-        max_request_body_size=max_request_body_size, ident="handfoot_score")
+        max_request_body_size=max_request_body_size, ident="handfoot_score", **proxy)
     print_addresses(app.config.get("PUBLIC_URL"), addresses_to_open(host, port),
                     address_here(host, port))
     try:

@@ -118,10 +118,11 @@ def test_serve_listens_on_every_interface_and_prints_the_network_addresses(tmp_p
         assert {"games", "alembic_version"} <= tables, "serve creates the database as start-up does"
 
 
-def test_serve_on_one_address_with_a_public_url_and_a_body_limit(tmp_path: Path) -> None:
+def test_serve_on_one_address_behind_a_proxy_with_a_public_url_and_a_body_limit(
+        tmp_path: Path) -> None:
     public = {"PUBLIC_URL": "https://cards.example.org"}
     with serve(tmp_path, "--host", "127.0.0.1", "--max-request-body-size", "1000",
-               environ=public) as (port, printed):
+               "--trusted-proxy", "127.0.0.1", environ=public) as (port, printed):
         assert "Phones open the app at https://cards.example.org/ (PUBLIC_URL)." in printed
         assert "Scan to open https://cards.example.org/" in printed
         assert "Other phones cannot reach this server" in printed
@@ -141,6 +142,13 @@ def test_serve_on_one_address_with_a_public_url_and_a_body_limit(tmp_path: Path)
             urllib.request.urlopen(large, timeout=10)
         answer.value.close()
         assert answer.value.code == 413, "waitress refuses a body over the limit"
+        # The proxy says the phone came over HTTPS: the session cookie is Secure.
+        for scheme, secure in (("http", False), ("https", True)):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/games/new",
+                                             headers={"X-Forwarded-Proto": scheme})
+            with urllib.request.urlopen(request, timeout=10) as response:
+                cookies = "\n".join(response.headers.get_all("Set-Cookie") or [])
+            assert ("; Secure" in cookies) is secure, cookies
 
 
 @pytest.mark.parametrize(

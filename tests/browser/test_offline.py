@@ -96,7 +96,7 @@ def test_the_manifest_names_the_app_and_its_icons(context: BrowserContext) -> No
 def test_offline_the_round_screen_and_scoreboard_still_show_the_game(
         context: BrowserContext, screenshots: Path) -> None:
     page = context.new_page()
-    checks = PageChecks(page, screenshots, "offline")
+    checks = PageChecks(page, screenshots, "service-worker")
     game_id = game_with_one_round(page)
     round_screen, scoreboard = f"/games/{game_id}", f"/games/{game_id}/scoreboard"
     count_page = f"/games/{game_id}/rounds/2"
