@@ -118,7 +118,8 @@ def parse_rank_group(text: str) -> tuple[Rank, ...]:
     """Read a count's rank, or a run of ranks of one kind written low-high ("8-9", "10-K").
 
     >>> parse_rank_group("jk"), parse_rank_group("10-K")
-    ((<Rank.JOKER: 'JK'>,), (<Rank.KING: 'K'>, <Rank.QUEEN: 'Q'>, <Rank.JACK: 'J'>, <Rank.TEN: '10'>))
+    ((<Rank.JOKER: 'JK'>,), (<Rank.KING: 'K'>, <Rank.QUEEN: 'Q'>, <Rank.JACK: 'J'>, \
+<Rank.TEN: '10'>))
 
     Raises ValueError for anything else, or a run that crosses kinds ("4-9").
     """
@@ -140,6 +141,24 @@ def group_name(ranks: tuple[Rank, ...]) -> str:
     ('8-9', 'A')
     """
     return ranks[0].value if len(ranks) == 1 else f"{ranks[-1].value}-{ranks[0].value}"
+
+
+_RANK_WORDS = {Rank.ACE: "Ace", Rank.KING: "King", Rank.QUEEN: "Queen", Rank.JACK: "Jack",
+               Rank.JOKER: "Joker", Rank.THREE: "Black three", Rank.TWO: "Two"}
+
+
+def run_words(ranks: tuple[Rank, ...]) -> str:
+    """A rank or a run of ranks as a card table says it.
+
+    >>> run_words((Rank.ACE,)), run_words((Rank.NINE, Rank.EIGHT))
+    ('Ace', '8 and 9')
+    >>> run_words(ranks_of(CardKind.EIGHT_TO_KING))
+    '8 to King'
+    """
+    low, high = (_RANK_WORDS.get(rank, rank.value) for rank in (ranks[-1], ranks[0]))
+    if len(ranks) == 1:
+        return low
+    return f"{low} and {high}" if len(ranks) == 2 else f"{low} to {high}"
 
 
 def reachable_points(cards: tuple[tuple[int, int], ...]) -> int:

@@ -71,8 +71,9 @@ class RankCounts(CardCounts):
     def of(cls, ranks: Iterable[tuple[tuple[Rank, ...], int]]) -> RankCounts:
         """Counts by rank (each a rank or a run of ranks of one kind), summed into kinds.
 
-        >>> RankCounts.of([((Rank.JOKER,), 2), ((Rank.NINE,), 4), ((Rank.KING,), 3)]).eight_to_king
-        7
+        >>> counts = RankCounts.of([((Rank.JOKER,), 2), ((Rank.NINE,), 4), ((Rank.KING,), 3)])
+        >>> counts.jokers, counts.eight_to_king
+        (2, 7)
         """
         counted = tuple(ranks)
         kinds = dict.fromkeys(LEFT_FIELDS, 0)

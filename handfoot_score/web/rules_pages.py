@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound
 
-from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, Rank
+from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, run_words
 from handfoot_score.engine.errors import InvalidRules, UnknownRules
 from handfoot_score.engine.rules import BookCounts, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
@@ -120,22 +120,11 @@ def _score_minimums(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-_RANK_WORDS = {Rank.ACE: "Ace", Rank.KING: "King", Rank.QUEEN: "Queen", Rank.JACK: "Jack"}
-
-
-def _rank_words(ranks: tuple[Rank, ...]) -> str:
-    """A run of ranks as the card shows it: "Ace", "9", "8 and 9", "10 to King"."""
-    low, high = (_RANK_WORDS.get(rank, rank.value) for rank in (ranks[-1], ranks[0]))
-    if len(ranks) == 1:
-        return low
-    return f"{low} and {high}" if len(ranks) == 2 else f"{low} to {high}"
-
-
 def _card_values(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     values = rules.card_values
     rows = [("Joker", _points(values.joker)), ("Two", _points(values.two))]
     for kind in NATURAL_KINDS:
-        rows += [(_rank_words(group.ranks), _points(group.value))
+        rows += [(run_words(group.ranks), _points(group.value))
                  for group in values.groups_of(kind)]
     rows.append(("Black three", _points(values.black_three)))
     return tuple(rows)

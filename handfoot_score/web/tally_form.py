@@ -19,7 +19,7 @@ from wtforms import (
 )
 from wtforms.form import Form
 
-from handfoot_score.engine.cards import CardKind
+from handfoot_score.engine.cards import CardKind, group_name, parse_rank_group, run_words
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
@@ -131,6 +131,7 @@ class RoundTallyForm(FlaskForm):
                  ) -> RoundTallyForm:
         """The form for these rules and teams, read from the request when it was posted."""
         specials = {f"books_{book.id}": _count(book.name) for book in rules.special_books}
+        specials |= _house_rule_fields(rules)
         team_form = type("TeamTally", (TeamTallyForm,), specials)
         choices = [SelectChoice(NOBODY_WENT_OUT, "No one: the stock ran out"),
                    *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
@@ -149,7 +150,8 @@ class RoundTallyForm(FlaskForm):
     def book_kinds(self) -> tuple[str, ...]:
         """The books these rules score: clean, dirty, wild where allowed, special books."""
         wild = ("wild",) if self.rules.books.wild is not None else ()
-        return ("clean", "dirty", *wild, *(book.id for book in self.rules.special_books))
+        mixed = ("mixed_wild",) if self.rules.books.mixed_wild is not None else ()
+        return ("clean", "dirty", *wild, *mixed, *(book.id for book in self.rules.special_books))
 
     @property
     def counts_exact_draws(self) -> bool:
@@ -159,11 +161,16 @@ class RoundTallyForm(FlaskForm):
     def card_keys(self, part: str) -> tuple[str, ...]:
         """The card kinds counted on the table (``melded``) or in hands and feet (``left``).
 
-        Black threes are melded only where a special book is made of them.
+        Black threes are melded only where a special book is made of them, or by the team
+        going out where the rules say so. Where the values by rank split a kind, every card
+        is counted in the groups of equal value the rules make (``by_rank_8_9``).
         """
+        threes = part == "left" or self.rules.black_threes_melded
+        if _by_groups(self.rules):
+            return tuple(f"by_rank_{name.replace('-', '_')}"
+                         for name, _, _ in _rank_groups(self.rules, threes))
         if part == "left":
             return LEFT_FIELDS
-        threes = any(book.kind is CardKind.BLACK_THREE for book in self.rules.special_books)
         return MELDED_FIELDS + (("black_threes",) if threes else ())
 
     def card_fields(self, team: int, part: str) -> list[Field]:
@@ -180,10 +187,13 @@ class RoundTallyForm(FlaskForm):
         """What each input of a team is worth, by field name, shown under its label."""
         rules = self.rules
         bonuses = {"clean": rules.books.clean, "dirty": rules.books.dirty,
-                   "wild": rules.books.wild or 0,
+                   "wild": rules.books.wild or 0, "mixed_wild": rules.books.mixed_wild or 0,
                    **{book.id: book.bonus for book in rules.special_books}}
         hints = {f"{part}_{key}": f"{rules.card_values.of(kind)} each"
                  for part in CARD_PARTS for key, kind in COUNT_FIELDS}
+        hints |= {f"{part}_by_rank_{name.replace('-', '_')}": f"{value} each"
+                  for part in CARD_PARTS for name, _, value in _rank_groups(rules, True)}
+        hints["first_meld"] = f"{rules.first_meld_bonus} points; one team a round"
         hints |= {f"books_{kind}": f"{bonus} each" for kind, bonus in bonuses.items()}
         hints["red_threes_down"] = (f"{rules.red_three.down} each" if rules.red_three.down
                                     else "No points under these rules, but count them")
@@ -222,6 +232,10 @@ class RoundTallyForm(FlaskForm):
         for part in CARD_PARTS:
             if entry.points_mode.data:
                 tally[part] = {"points": entry[f"{part}_points"].data}
+            elif _by_groups(self.rules):
+                tally[part] = {"by_rank": {
+                    key.removeprefix("by_rank_").replace("_", "-"): entry[f"{part}_{key}"].data
+                    for key in self.card_keys(part)}}
             else:
                 tally[part] = {key: entry[f"{part}_{key}"].data for key in self.card_keys(part)}
         tally["books"] = {kind: entry[f"books_{kind}"].data for kind in self.book_kinds}
@@ -229,6 +243,8 @@ class RoundTallyForm(FlaskForm):
         tally["red_threes_left"] = entry.red_threes_left.data
         if self.counts_exact_draws:
             tally["exact_draws"] = entry.exact_draws.data
+        if self.rules.first_meld_bonus:
+            tally["first_meld"] = bool(entry.first_meld.data)
         tally["went_out"] = self.went_out.data == str(team)
         return tally
 
@@ -239,8 +255,10 @@ class RoundTallyForm(FlaskForm):
             cards = {part: tally.get(part, {}) for part in CARD_PARTS}
             in_points = any("points" in counted for counted in cards.values())
             for part, counted in cards.items():
+                ranked = {f"by_rank_{k.replace('-', '_')}": v
+                          for k, v in counted.get("by_rank", {}).items()}
                 for key in self.card_keys(part):
-                    entry[f"{part}_{key}"].set(counted.get(key, 0))
+                    entry[f"{part}_{key}"].set(ranked.get(key, counted.get(key, 0)))
                 entry[f"{part}_points"].set(counted["points"] if "points" in counted
                                             else self._face_value(counted) if in_points
                                             else 0)
@@ -250,6 +268,8 @@ class RoundTallyForm(FlaskForm):
                 entry[f"books_{kind}"].set(books.get(kind, 0))
             for key in ("red_threes_down", "red_threes_left", "exact_draws"):
                 entry[key].set(tally.get(key, 0))
+            if self.rules.first_meld_bonus:
+                entry.first_meld.data = bool(tally.get("first_meld"))
             if tally.get("went_out"):
                 self.went_out.data = str(team)
         self.show_chosen_modes()
@@ -257,6 +277,9 @@ class RoundTallyForm(FlaskForm):
     def _face_value(self, counted: dict[str, int]) -> int:
         # A tally from the API may give one part in points and the other in cards; the
         # page shows both in points then, the cards at their face value.
+        if "by_rank" in counted:
+            return sum(count * self.rules.card_values.rank_value(parse_rank_group(key)[0])
+                       for key, count in counted["by_rank"].items())
         return CardCounts(**counted).face_value(self.rules.card_values)
 
     def step(self, pressed: str) -> bool:
@@ -326,7 +349,8 @@ class RoundTallyForm(FlaskForm):
         if problem.team is None or not 0 <= problem.team < len(self.teams):
             return None
         entry = self.teams[problem.team]
-        name = "books_clean" if problem.field == "books" else problem.field.replace(".", "_")
+        name = ("books_clean" if problem.field == "books"
+                else re.sub(r"[.-]", "_", problem.field))
         if name not in entry.form:
             return None
         field = entry[name]
@@ -337,6 +361,8 @@ class RoundTallyForm(FlaskForm):
         shown = [*self.book_fields(team), entry.red_threes_down, entry.red_threes_left]
         if self.counts_exact_draws:
             shown.append(entry.exact_draws)
+        if self.rules.first_meld_bonus:
+            shown.append(entry.first_meld)
         for part in CARD_PARTS:
             shown += [entry[f"{part}_points"]] if entry.points_mode.data \
                 else self.card_fields(team, part)
@@ -356,3 +382,33 @@ def _sentence(message: str) -> str:
 def _plain(field: str) -> str:
     """A field path as words, for problems no input shows (``request_key``)."""
     return field.replace(".", " ").replace("_", " ").capitalize()
+
+
+def _by_groups(rules: RuleSet) -> bool:
+    """Whether the values by rank split a kind, so the page counts groups of equal value."""
+    values = rules.card_values
+    return bool(values.by_rank) and any(values.splits(kind) for _, kind in COUNT_FIELDS)
+
+
+def _rank_groups(rules: RuleSet, threes: bool) -> list[tuple[str, str, int]]:
+    """(name in a tally's by_rank, words, value) of every group of equal value, in the
+    order of the kinds; black threes only where ``threes``."""
+    return [(group_name(group.ranks), run_words(group.ranks), group.value)
+            for _, kind in COUNT_FIELDS if threes or kind is not CardKind.BLACK_THREE
+            for group in rules.card_values.groups_of(kind)]
+
+
+def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
+    """A team's inputs that only some house rules ask for: groups of equal value, mixed
+    wild books, laying down first."""
+    fields: dict[str, Field] = {}
+    if _by_groups(rules):
+        for part, where in (("melded", "on the table"), ("left", "left")):
+            for name, words, _ in _rank_groups(rules, True):
+                fields[f"{part}_by_rank_{name.replace('-', '_')}"] = _count(
+                    words, f"{words} {where}")
+    if rules.books.mixed_wild is not None:
+        fields["books_mixed_wild"] = _count("Mixed wild books")
+    if rules.first_meld_bonus:
+        fields["first_meld"] = BooleanField("Laid down first")
+    return fields
