@@ -29,6 +29,8 @@ def tally_words(tally: Mapping[str, Any]) -> str:
             words.append(f"{count} red three{'s' if count != 1 else ''} {said}")
     if count := tally.get("exact_draws"):
         words.append(f"{count} exact draw{'s' if count != 1 else ''}")
+    if tally.get("first_meld"):
+        words.append("laid down first")
     if tally.get("went_out"):
         words.append("went out")
     return "; ".join(words)
@@ -39,6 +41,9 @@ def _cards(counted: object) -> str:
         return "nothing"
     if "points" in counted:
         return f"{counted['points']} points"
+    if isinstance(counted.get("by_rank"), Mapping):  # house rules: cards counted by rank
+        return ", ".join(f"{count} \N{MULTIPLICATION SIGN} {rank}"
+                         for rank, count in counted["by_rank"].items() if count) or "nothing"
     listed = ", ".join(f"{count} {CARD_WORDS.get(kind, kind)}" for kind, count in counted.items()
                        if count)
     return listed or "nothing"
