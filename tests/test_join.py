@@ -103,10 +103,12 @@ def test_round_screen_and_scoreboard_show_the_code_and_link_the_qr_code(
     for path in (f"/games/{game_id}", f"/games/{game_id}/scoreboard"):
         response = client.get(path)
         text = page_text(response)
-        assert "Join on another phone" in text and f"Join code: {code}" in text
+        # The round screen links the join page by the code; the scoreboard shows it whole.
+        assert "Join on another phone" in text and code in text
         assert f'href="/games/{game_id}/join"' in response.get_data(as_text=True)
         # The QR code itself is drawn on its own page only: these pages stay light.
         assert "<svg" not in response.get_data(as_text=True)
+    assert f"Join code: {code}" in page_text(client.get(f"/games/{game_id}/scoreboard"))
 
 
 def test_the_qr_code_reads_as_the_games_link(app: Flask, client: FlaskClient) -> None:
@@ -201,9 +203,10 @@ def test_a_join_page_opened_on_loopback_links_to_the_network_address(
     svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)  # type: ignore[union-attr]
     assert decode(qr_modules(svg)) == [link]
     for path in (f"/games/{game_id}", f"/games/{game_id}/scoreboard"):
-        page = client.get(path, base_url=base_url).get_data(as_text=True)
-        no_loopback_link(page)
-        assert f'href="http://192.168.1.20{port}/join"' in page
+        no_loopback_link(client.get(path, base_url=base_url).get_data(as_text=True))
+    # The scoreboard's join panel names the join form's address.
+    page = client.get(f"/games/{game_id}/scoreboard", base_url=base_url).get_data(as_text=True)
+    assert f'href="http://192.168.1.20{port}/join"' in page
 
 
 def test_a_join_page_on_a_machine_without_a_network_address_says_so(
@@ -218,7 +221,7 @@ def test_a_join_page_on_a_machine_without_a_network_address_says_so(
     text = page_text(response)
     assert "Other phones cannot reach this game yet" in text
     assert f"Join code: {state_of(app, game_id).join_code}" in text
-    panel = page_text(client.get(f"/games/{game_id}", base_url="http://localhost:8000"))
+    panel = page_text(client.get(f"/games/{game_id}/scoreboard", base_url="http://localhost:8000"))
     assert "Other phones cannot reach this computer yet" in panel
 
 
