@@ -191,8 +191,7 @@ class BookCountsForm(Form):
     wild = WholeNumberField("Wild")
     special = NamedNumbersField(
         "Special books", example="sevens: 1",
-        description="The short code of each special book needed, and how many: sevens: 1. "
-                    "Leave empty for none.")
+        description="Code and count, like sevens: 1. Empty: none.")
 
     def as_rules_data(self) -> dict[str, Any]:
         """The books in the JSON shape: special books by code beside clean, dirty, wild."""

@@ -194,9 +194,12 @@ class RoundTallyForm(FlaskForm):
         hints |= {f"{part}_by_rank_{name.replace('-', '_')}": f"{value} each"
                   for part in CARD_PARTS for name, _, value in _rank_groups(rules, True)}
         hints["first_meld"] = f"{rules.first_meld_bonus} points; one team a round"
-        hints |= {f"books_{kind}": f"{bonus} each" for kind, bonus in bonuses.items()}
         hints["red_threes_down"] = (f"{rules.red_three.down} each" if rules.red_three.down
                                     else "No points under these rules, but count them")
+        if rules.red_three.down_when_not_out is not None:
+            hints["red_threes_down"] = (f"{rules.red_three.down} each if this team went out, "
+                                        f"else {rules.red_three.down_when_not_out}")
+        hints |= {f"books_{kind}": f"{bonus} each" for kind, bonus in bonuses.items()}
         hints["red_threes_left"] = f"In a hand or foot: \N{MINUS SIGN}{rules.red_three.left} each"
         hints["exact_draws"] = f"{rules.exact_draw_bonus} each"
         hints["melded_points"] = "What all cards in books and melds are worth, no bonuses"
@@ -393,9 +396,14 @@ def _by_groups(rules: RuleSet) -> bool:
 def _rank_groups(rules: RuleSet, threes: bool) -> list[tuple[str, str, int]]:
     """(name in a tally's by_rank, words, value) of every group of equal value, in the
     order of the kinds; black threes only where ``threes``."""
-    return [(group_name(group.ranks), run_words(group.ranks), group.value)
+    return [(group_name(group.ranks), _ONE_RANK.get(group.ranks[0].value, f"{group.ranks[0]}s")
+             if len(group.ranks) == 1 else run_words(group.ranks), group.value)
             for _, kind in COUNT_FIELDS if threes or kind is not CardKind.BLACK_THREE
             for group in rules.card_values.groups_of(kind)]
+
+
+#: A single rank counted on its own, named as the page names the kinds.
+_ONE_RANK = {"JK": "Jokers", "2": "Twos", "A": "Aces", "3": "Black threes"}
 
 
 def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
