@@ -142,7 +142,7 @@ def test_counting_team_by_team_through_the_pages(app: Flask, client: FlaskClient
     them = form_values(client.get(f"/games/{game_id}/rounds/1?team=1").get_data(as_text=True))
     them.update({"teams-1-points_mode": "y", "teams-1-points_shown": "1",
                  "teams-1-melded_points": "230", "teams-1-left_points": "85",
-                 "teams-1-red_threes_left": "1"})
+                 "teams-1-red_threes_left": "1", "went_out": "nobody"})
     saved = client.post(f"/games/{game_id}/rounds/1?team=1", data=them, follow_redirects=True)
     assert saved.request.path == f"/games/{game_id}"
     text = page_text(saved)
@@ -156,10 +156,11 @@ def test_counting_team_by_team_through_the_pages(app: Flask, client: FlaskClient
     assert "This is the count saved for Them" in whole
 
     us = form_values(client.get(f"/games/{game_id}/rounds/1?team=0").get_data(as_text=True))
-    us.update({"teams-0-melded_eight_to_king": "10"})
+    us.update({"teams-0-melded_eight_to_king": "10", "went_out": "nobody"})
     done = client.post(f"/games/{game_id}/rounds/1?team=0", data=us, follow_redirects=True)
-    assert done.request.path == f"/games/{game_id}/scoreboard"
-    assert "Every team's count is in: round 1 is recorded." in page_text(done)
+    # The last count in records the round: the table lands on round 2, told what it scored.
+    assert done.request.path == f"/games/{game_id}"
+    assert "Round 1 recorded — Us +100, Them +45 · Undo" in page_text(done)
     state = state_of(app, game_id)
     assert len(state.rounds) == 1 and state.parts == ()
     assert state.rounds[0].tallies[1]["melded"] == {"points": 230}
@@ -171,6 +172,7 @@ def test_a_stale_count_on_the_page_shows_theirs_and_saving_again_puts_mine(
     mine = form_values(client.get(f"/games/{game_id}/rounds/1?team=1").get_data(as_text=True))
     save(client, game_id, 1, THEM)
     mine["teams-1-melded_aces"] = "4"
+    mine["went_out"] = "nobody"
     refused = client.post(f"/games/{game_id}/rounds/1?team=1", data=mine)
     assert refused.status_code == 409
     page = refused.get_data(as_text=True)
@@ -189,7 +191,8 @@ def test_a_whole_round_saved_over_a_newer_count_is_refused_on_the_page(
     game_id = start_game(app)
     values = form_values(client.get(f"/games/{game_id}/rounds/1").get_data(as_text=True))
     save(client, game_id, 1, THEM)
-    values["teams-0-melded_aces"] = "3"
+    values["teams-0-melded_aces"] = values["teams-1-melded_aces"] = "3"
+    values["went_out"] = "nobody"
     refused = client.post(f"/games/{game_id}/rounds/1", data=values)
     assert refused.status_code == 409
     assert "Them saved their count on another phone meanwhile" in page_text(refused)

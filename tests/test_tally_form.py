@@ -1,4 +1,5 @@
-"""The round tally form: to and from the JSON tally shape, steps, modes, errors."""
+"""The round tally form: to and from the JSON tally shape, modes, what it asks before a
+save, errors."""
 
 from __future__ import annotations
 
@@ -117,7 +118,7 @@ def test_from_teams_fills_what_is_left_out_with_zero() -> None:
     assert us["books"]["clean"] == 1
     assert us["melded"]["aces"] == 0
     assert them["went_out"] is False
-    assert form.went_out.data == ""
+    assert form.went_out.data is None, "who went out stays unanswered until someone answers"
 
 
 @pytest.mark.usefixtures("context")
@@ -129,28 +130,45 @@ def test_a_tally_half_in_points_shows_both_halves_in_points() -> None:
     assert us["left"] == {"points": 60}
 
 
-def test_steps_add_and_take_but_never_below_zero(app: Flask) -> None:
-    form = posted(app, CLASSIC, {"teams-1-melded_aces": "3", "teams-0-melded_twos": "0"})
-    assert form.step("teams-1-melded_aces:+1")
-    assert form.step("teams-0-melded_twos:-1")
-    assert form.teams[1].melded_aces.data == 4
-    assert form.teams[0].melded_twos.data == 0
-    assert 'value="4"' in form.teams[1].melded_aces()
+def test_counts_start_empty_and_show_what_was_typed(app: Flask) -> None:
+    form = posted(app, CLASSIC, {"teams-0-melded_aces": "6", "teams-0-melded_twos": "0"})
+    assert 'value=""' in form.teams[0].melded_jokers()
+    assert 'value="6"' in form.teams[0].melded_aces()
+    assert 'value="0"' in form.teams[0].melded_twos(), "a 0 typed stays as typed"
+    with app.test_request_context():
+        fresh = RoundTallyForm.for_game(CLASSIC, NAMES)
+        fresh.from_teams([{"books": {"clean": 2}}, {}])
+        assert 'value=""' in fresh.teams[0].melded_aces()
+        assert 'value="2"' in fresh.teams[0].books_clean()
 
 
-def test_a_step_on_text_starts_from_zero(app: Flask) -> None:
-    form = posted(app, CLASSIC, {"teams-0-melded_aces": "lots"})
-    form.step("teams-0-melded_aces:+1")
-    assert form.teams[0].melded_aces.data == 1
+def test_who_went_out_must_be_answered(app: Flask) -> None:
+    form = posted(app, CLASSIC, {"teams-0-melded_aces": "6"})
+    assert not form.validate()
+    [link] = form.refusals()
+    assert link.text == "Who went out: Choose a team, or \u201cNo one: the stock ran out\u201d."
+    assert link.target == "went_out-0"
+    assert form.went_out.errors == ["Choose a team, or \u201cNo one: the stock ran out\u201d."]
+    answered = posted(app, CLASSIC, {"went_out": "nobody"})
+    assert answered.validate()
+    assert [team["went_out"] for team in answered.to_teams()] == [False, False]
 
 
-@pytest.mark.parametrize("pressed", ["teams-0-nothing:+1", "teams-0-melded_aces:x",
-                                     "went_out:+1", "no colon", "teams-0-points_mode:+1"])
-def test_a_step_that_names_no_count_changes_nothing(app: Flask, pressed: str) -> None:
-    form = posted(app, CLASSIC, {"teams-0-melded_aces": "2"})
-    before = form.to_teams()
-    assert not form.step(pressed)
-    assert form.to_teams() == before
+def test_a_team_with_nothing_counted_is_asked_about_once(app: Flask) -> None:
+    form = posted(app, CLASSIC, {"teams-0-melded_aces": "6", "teams-1-books_clean": "1",
+                                 "teams-1-red_threes_left": "1"})
+    assert form.nothing_counted() == [1], "books and threes alone are no count of the cards"
+    assert form.ask_about([1]) == ("Them has nothing counted on the table or left in hands "
+                                   "and feet \u2014 save anyway? Press Save again to save, or "
+                                   "count first.")
+    asked = posted(app, CLASSIC, {"empty_ok": form.empty_ok.data, "teams-0-melded_aces": "6"})
+    assert asked.nothing_counted() == []
+    both = posted(app, CLASSIC, {"teams-1-points_mode": "y", "teams-1-melded_points": "0"})
+    assert both.nothing_counted() == [0, 1]
+    assert both.ask_about([0, 1]).startswith("Us and Them have nothing counted")
+    in_points = posted(app, CLASSIC, {"teams-0-left_twos": "1", "teams-1-points_mode": "y",
+                                      "teams-1-left_points": "85"})
+    assert in_points.nothing_counted() == []
 
 
 def test_a_points_switch_flipped_without_javascript_is_noticed(app: Flask) -> None:
@@ -167,7 +185,7 @@ def test_a_points_switch_flipped_without_javascript_is_noticed(app: Flask) -> No
 def test_a_problem_goes_on_the_input_of_its_team(app: Flask) -> None:
     form = posted(app, CLASSIC, {"teams-1-books_wild": "1"})
     [link] = form.attach([Problem("books.wild", "these rules allow no wild books", 1)])
-    assert link.text == "Team Them — Wild books: These rules allow no wild books"
+    assert link.text == "Them — Wild books: These rules allow no wild books"
     assert link.target == "teams-1-books_wild"
     assert form.teams[1].books_wild.errors == ["These rules allow no wild books"]
     assert not form.teams[0].books_wild.errors
@@ -179,10 +197,10 @@ def test_card_problems_say_on_the_table_or_left(app: Flask) -> None:
         Problem("melded.jokers", "too many", 1), Problem("left.black_threes", "too many", 1),
         Problem("melded.points", "cannot be made", 0),
     ])
-    assert melded.text == "Team Them — Jokers on the table: Too many"
-    assert left.text == "Team Them — Black threes left: Too many"
+    assert melded.text == "Them — Jokers on the table: Too many"
+    assert left.text == "Them — Black threes left: Too many"
     assert (points.text, points.target) == (
-        "Team Us — Points on the table: Cannot be made", "teams-0-melded_points")
+        "Us — Points on the table: Cannot be made", "teams-0-melded_points")
 
 
 def test_problems_without_an_input_shown_still_reach_the_summary(app: Flask) -> None:
@@ -194,10 +212,10 @@ def test_problems_without_an_input_shown_still_reach_the_summary(app: Flask) -> 
         Problem("books", "too few cards", 1),
     ])
     assert [(link.text, link.target) for link in links] == [
-        ("Team Us — Books wild: These rules allow no wild books", None),
-        ("Team Them — Melded black threes: Black threes are never melded", None),
+        ("Us — Books wild: These rules allow no wild books", None),
+        ("Them — Melded black threes: Black threes are never melded", None),
         ("Must list a tally for each of the 2 teams", None),
-        ("Team Them — Clean books: Too few cards", "teams-1-books_clean"),
+        ("Them — Clean books: Too few cards", "teams-1-books_clean"),
     ]
 
 
@@ -205,7 +223,7 @@ def test_a_going_out_problem_goes_on_the_going_out_choice(app: Flask) -> None:
     form = posted(app, CLASSIC, {"went_out": "1"})
     [link] = form.attach([Problem("went_out", "only one team goes out", 1)])
     assert link.target == "went_out-0"
-    assert form.went_out.errors == ["Team Them: Only one team goes out"]
+    assert form.went_out.errors == ["Them: Only one team goes out"]
 
 
 def test_team_names_that_say_team_are_not_doubled(app: Flask) -> None:

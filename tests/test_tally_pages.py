@@ -1,5 +1,5 @@
-"""The tally page: whole games played through it, steppers, points mode, errors,
-double submits, corrections and the live preview's JSON."""
+"""The tally page: whole games played through it, points mode, errors, what stops a half
+round being saved, double submits, corrections, Undo and the live preview's JSON."""
 
 from __future__ import annotations
 
@@ -69,6 +69,7 @@ def fill(values: dict[str, str], team: int, tally: dict[str, Any]) -> None:
             values[prefix + key] = str(tally[key])
     if tally.get("went_out"):
         values["went_out"] = str(team)
+    values.setdefault("went_out", "nobody")
 
 
 def tally_url(game_id: str, number: int) -> str:
@@ -108,7 +109,8 @@ def test_a_whole_game_through_the_page_totals_as_the_engine_and_the_service(
         preview = client.post(tally_url(game_id, number) + "/preview", data=values)
         response = client.post(tally_url(game_id, number), data=values)
         assert response.status_code == 303, error_summary(response.get_data(as_text=True))
-        assert response.location.endswith(f"/games/{game_id}/scoreboard")
+        # The table lands on the next round (the result once the game is over).
+        assert response.location.endswith(f"/games/{game_id}")
         played.append(teams)
         expected = engine_totals(rules_id, played)
         state = state_of(app, game_id)
@@ -150,7 +152,7 @@ def test_the_round_starts_from_the_books_tapped_during_play(app: Flask,
         games.tap_book(game_id, 0, "wild", 1)
     values = page_values(client, tally_url(game_id, 1))
     assert (values["teams-1-books_clean"], values["teams-0-books_wild"]) == ("2", "1")
-    assert values["teams-0-books_clean"] == "0"
+    assert values["teams-0-books_clean"] == ""
     assert len(values["request_key"]) == 32
     assert values["version"] == ""
 
@@ -167,28 +169,24 @@ def test_only_the_inputs_the_rules_score_are_shown(app: Flask, client: FlaskClie
         {"id": "sevens", "name": "Book of sevens", "bonus": 1500, "kind": "four_to_seven",
          "rank": "7"}]}
     page = client.get(tally_url(new_game(app, house), 1)).get_data(as_text=True)
-    assert '<label class="field-label" for="teams-1-books_sevens">Book of sevens</label>' in page
+    assert '<label class="count-label" for="teams-1-books_sevens">Book of sevens</label>' in page
 
 
-def test_steppers_work_without_javascript_and_save_nothing(app: Flask,
-                                                          client: FlaskClient) -> None:
+def test_enter_in_a_count_shows_the_score_and_saves_nothing(app: Flask,
+                                                             client: FlaskClient) -> None:
     game_id = new_game(app)
+    page = client.get(tally_url(game_id, 1)).get_data(as_text=True)
+    first = re.search(r"<form class=\"tally\".*?<button([^>]*)>", page, re.S)
+    assert first and 'name="step" value="show"' in first.group(1), \
+        "Enter presses the form's first button"
     values = page_values(client, tally_url(game_id, 1))
-    values["teams-1-melded_aces"] = "3"
-    values["teams-0-books_wild"] = "1"
-    response = client.post(tally_url(game_id, 1),
-                           data={**values, "step": "teams-1-melded_aces:+1"})
+    values["teams-0-melded_jokers"] = "1"
+    response = client.post(tally_url(game_id, 1), data={**values, "step": "show"})
     assert response.status_code == 200
-    page = response.get_data(as_text=True)
-    stepped = form_values(page)
-    assert stepped["teams-1-melded_aces"] == "4"
-    assert stepped["teams-0-books_wild"] == "1"
-    assert stepped["request_key"] == values["request_key"]
-    assert not error_summary(page)
-    assert "aria-invalid" not in page
-    stepped = form_values(client.post(tally_url(game_id, 1), data={
-        **stepped, "step": "teams-0-melded_twos:-1"}).get_data(as_text=True))
-    assert stepped["teams-0-melded_twos"] == "0"
+    shown = response.get_data(as_text=True)
+    assert form_values(shown)["teams-0-melded_jokers"] == "1"
+    assert "<strong data-preview=\"total\">50</strong>" in shown
+    assert not error_summary(shown)
     assert state_of(app, game_id).rounds == ()
 
 
@@ -196,17 +194,17 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
                                                          client: FlaskClient) -> None:
     game_id = new_game(app)
     values = page_values(client, tally_url(game_id, 1))
-    assert '<div data-mode="points" hidden>' in client.get(tally_url(game_id, 1)).get_data(
-        as_text=True)
+    assert '<div class="counts counts-wide" data-mode="points" hidden>' in client.get(
+        tally_url(game_id, 1)).get_data(as_text=True)
     fill(values, 0, going_out_tally("classic"))
     values["teams-1-points_mode"] = "y"  # ticked, then Save pressed with no script
     response = client.post(tally_url(game_id, 1), data=values)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     team = page[page.index('id="team-1"'):]
-    assert re.search(r'<div data-mode="points">\s*<div class="field">\s*<label[^>]*'
-                     r'for="teams-1-melded_points"', team)
-    assert '<div data-mode="cards" hidden>' in team
+    assert re.search(r'<div class="counts counts-wide" data-mode="points"><div class="count">'
+                     r'<label[^>]*for="teams-1-melded_points"', team)
+    assert '<div class="counts" data-mode="cards" hidden>' in team
     assert "fill them in, then save" in page
     assert state_of(app, game_id).rounds == ()
     values = form_values(page)
@@ -225,18 +223,20 @@ def test_errors_name_team_and_input_and_keep_what_was_typed(app: Flask,
     values["teams-0-melded_aces"] = "3"
     values["teams-1-books_wild"] = "1"
     values["teams-1-melded_eight_to_king"] = "12"
+    values["went_out"] = "nobody"
     response = client.post(tally_url(game_id, 1), data=values)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     summary = error_summary(page)
     assert 'tabindex="-1"' in summary
-    assert ('<a href="#teams-1-books_wild">Team Them — Wild books: These books need at least '
-            '7 wild cards (jokers, twos) on the table, but 0 are counted</a>') in summary
+    # The problem is the cards counted, so it sits on them, not on the books.
+    assert ('<a href="#teams-1-melded_jokers">Them — Jokers on the table: The books counted '
+            'need at least 7 wild cards (jokers, twos) on the table; 0 counted</a>') in summary
     kept = form_values(page)
     assert (kept["teams-0-melded_aces"], kept["teams-1-books_wild"],
             kept["teams-1-melded_eight_to_king"]) == ("3", "1", "12")
     assert kept["request_key"] == values["request_key"]
-    assert re.search(r'aria-invalid="true"[^>]*id="teams-1-books_wild"', page)
+    assert re.search(r'aria-invalid="true"[^>]*id="teams-1-melded_jokers"', page)
     assert state_of(app, game_id).rounds == ()
 
 
@@ -245,10 +245,11 @@ def test_text_that_is_no_count_is_kept_and_named(app: Flask, client: FlaskClient
     values = page_values(client, tally_url(game_id, 1))
     values["teams-0-left_twos"] = "two"
     values["teams-1-red_threes_left"] = "-1"
+    values["went_out"] = "nobody"
     page = client.post(tally_url(game_id, 1), data=values).get_data(as_text=True)
     summary = error_summary(page)
-    assert "Team Us — Twos left: Must be a whole number, 0 or more" in summary
-    assert "Team Them — Red threes caught: Must be a whole number, 0 or more" in summary
+    assert "Us — Twos left: Must be a whole number, 0 or more" in summary
+    assert "Them — Red threes caught: Must be a whole number, 0 or more" in summary
     kept = form_values(page)
     assert (kept["teams-0-left_twos"], kept["teams-1-red_threes_left"]) == ("two", "-1")
 
@@ -369,10 +370,11 @@ def test_the_preview_names_what_stops_a_score(app: Flask, client: FlaskClient) -
     assert response.status_code == 422
     assert response.json["teams"] == []
     [error] = response.json["errors"]
+    # The engine's field stays in the JSON; the page points at the cards that are short.
     assert (error["team"], error["field"], error["input"]) == (1, "books.wild",
-                                                               "teams-1-books_wild")
+                                                               "teams-1-melded_jokers")
     assert error["message"].startswith("these books need at least 7 wild cards")
-    assert error["text"].startswith("Team Them — Wild books: These books need")
+    assert error["text"].startswith("Them — Jokers on the table: The books counted need")
 
 
 def test_the_page_shows_the_preview_without_javascript(app: Flask, client: FlaskClient) -> None:
@@ -380,8 +382,9 @@ def test_the_page_shows_the_preview_without_javascript(app: Flask, client: Flask
     values = page_values(client, tally_url(game_id, 1))
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
+    values["teams-0-melded_aces"] = "5"
     page = client.post(tally_url(game_id, 1), data={
-        **values, "step": "teams-0-melded_aces:+1"}).get_data(as_text=True)
+        **values, "step": "show"}).get_data(as_text=True)
     engine = score_round(PRESETS["classic"], 1, read_tallies([
         {**going_out_tally("classic"),
          "melded": {**going_out_tally("classic")["melded"], "aces": 5}}, caught_tally()]))
@@ -423,10 +426,10 @@ def test_every_input_has_a_label_and_numbers_bring_the_keypad(
     assert len(found.inputs) > 20
     for attrs in found.inputs:
         assert attrs.get("id") in found.labelled, attrs
-        if attrs["type"] == "number":
+        if attrs["type"] == "text":
             assert attrs.get("inputmode") == "numeric", attrs
-    steppers = [b for b in found.buttons if b.get("name") == "step"]
-    assert steppers and all(b.get("aria-label") for b in steppers)
+    [shows] = [b for b in found.buttons if b.get("value") == "show"]
+    assert shows.get("aria-hidden") == "true" and shows.get("tabindex") == "-1"
 
 
 @pytest.fixture
@@ -443,7 +446,7 @@ def test_a_missing_token_keeps_the_input_and_the_next_save_works(guarded_app: Fl
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
     stepped = client.post(tally_url(game_id, 1), data={
-        **values, "csrf_token": "", "step": "teams-0-melded_aces:+1"})
+        **values, "csrf_token": "", "step": "show"})
     assert stepped.status_code == 200
     preview = client.post(tally_url(game_id, 1) + "/preview", data={**values, "csrf_token": ""})
     assert preview.status_code == 200

@@ -8,7 +8,7 @@ from flask import jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.rules_json import rules_to_dict
-from handfoot_score.services import games, tally_parts
+from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import require_keys
 from handfoot_score.services.games import GameState
 from handfoot_score.services.scoring import team_score_to_dict
@@ -50,6 +50,15 @@ def correct_round(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a recorded round; 409 when its version is stale. A protected league's game
     needs its edit code in X-Edit-Code."""
     state = games.correct_round(game_id, number, json_body(), edit_code=edit_code())
+    return jsonify(game_to_dict(state))
+
+
+@bp.post("/games/<game_id>/rounds/<int:number>/undo")
+def undo_round(game_id: str, number: int) -> ResponseReturnValue:
+    """Take back the last round recorded: ``{"version"}``, the game's version seen once it was
+    recorded. 409 if anything was entered since, or the round is not the last one."""
+    data = require_keys(json_body(), ("version",), required=("version",))
+    state, _ = undo.undo_round(game_id, number, data["version"])
     return jsonify(game_to_dict(state))
 
 

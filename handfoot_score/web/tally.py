@@ -2,13 +2,16 @@
 
 For the round being played the screen records it; for an earlier round it corrects it.
 With ``?team=N`` it takes one team's own count of the round being played, saved from that
-team's phone; the round is recorded when every team's count is in. Steppers work without
-JavaScript (a step shows the form again, saving nothing); with it, ``static/js/tally.js``
-steps in place and asks ``tally_preview`` for the score as it goes.
+team's phone; the round is recorded when every team's count is in. Nothing saves by
+accident: who went out must be answered, Enter in a count only shows the score again, and a
+team with nothing counted makes the save ask once. ``static/js/tally.js`` scores as the
+counts are typed and keeps them in the phone's storage until they are saved.
 
 Every save carries what it was based on (the round's version, each team's saved count's
 version): a stale one is refused with what the other phone stored, the user's input kept,
 and the form now based on the stored version, so saving again puts theirs in its place.
+Once a round is recorded the table lands on the next round (or the result) with what each
+team scored and an Undo.
 """
 
 from __future__ import annotations
@@ -16,16 +19,18 @@ from __future__ import annotations
 from typing import Any
 from uuid import uuid4
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.extensions import csrf
-from handfoot_score.services import games, tally_parts
+from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
+from handfoot_score.services.tallies import round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web import bp
 from handfoot_score.web.league_access import edit_code_for_game
@@ -39,6 +44,10 @@ PREVIEW_PARTS = (
 )
 #: Said when Save found a points switch flipped whose inputs the page had not shown yet.
 SWITCHED = "The counts now show as the switch asks: fill them in, then save."
+#: The flash category of "Round 2 recorded — ... · Undo", shown with its Undo form.
+RECORDED = "recorded"
+#: Where the tallies of a round just taken back wait for its count page, in the session.
+UNDONE = "undone"
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
@@ -51,18 +60,18 @@ def tally(game_id: str, number: int) -> ResponseReturnValue:
     if request.method == "GET":
         _fill(form, state, number, team)
         return _page(state, number, form, team)
-    pressed = request.form.get("step")
-    if pressed is not None:
-        form.step(pressed)
+    if request.form.get("step") == "show" or form.mode_changed():
+        # Enter in a count presses the hidden first button: show the score, save nothing.
+        notice = SWITCHED if form.mode_changed() else None
         form.show_chosen_modes()
-        return _page(state, number, form, team)
-    if form.mode_changed():
-        form.show_chosen_modes()
-        return _page(state, number, form, team, notice=SWITCHED)
+        return _page(state, number, form, team, notice=notice)
     if not form.validate():
         return _page(state, number, form, team, errors=form.refusals(), status=400)
+    # Asked only of a round that would save: one that cannot shows what to fix first.
+    if (empty := form.nothing_counted(team)) and _preview(state, number, form)[1] == 200:
+        return _page(state, number, form, team, notice=form.ask_about(empty))
     try:
-        return redirect(_save(game_id, number, form, team), code=303)
+        return redirect(_save(state, number, form, team), code=303)
     except (InvalidTally, InvalidInput) as error:
         return _page(state, number, form, team, errors=form.attach(error.problems), status=422)
     except GameConflict as error:
@@ -82,9 +91,30 @@ def tally_preview(game_id: str, number: int) -> ResponseReturnValue:
     return jsonify(body), status
 
 
+@bp.post("/games/<game_id>/rounds/<int:number>/undo")
+def undo_round(game_id: str, number: int) -> ResponseReturnValue:
+    """Take back the round just recorded and count it again; refused (409) if anything was
+    entered since."""
+    version = request.form.get("version", "")
+    try:
+        state, undone = undo.undo_round(game_id, number,
+                                        int(version) if version.isdigit() else version)
+    except GameNotFound:
+        abort(404)
+    except (GameConflict, InvalidInput) as error:
+        message = error.message if isinstance(error, GameConflict) else \
+            "Undo: the page was too old to say which round to take back."
+        flash(message, "error")
+        return redirect(url_for("web.game", game_id=game_id), 303)
+    session[UNDONE] = {"game": state.id, "round": number, "teams": list(undone)}
+    flash(f"Round {number} was taken back: what was counted is below, change it and save "
+          "again.")
+    return redirect(url_for("web.tally", game_id=game_id, number=number), 303)
+
+
 # The tally form checks its own CSRF token when it saves, so a token that expired while a
 # long round was counted shows the form again with everything typed, not an error page.
-# Steps and previews store nothing and need no token.
+# Previews store nothing and need no token.
 csrf.exempt(tally)
 csrf.exempt(tally_preview)
 
@@ -112,49 +142,66 @@ def _only_team(state: GameState, number: int) -> int | None:
 
 
 def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None) -> None:
-    """A new round starts from each team's saved count, or else from the books tapped
-    during play; a recorded one shows as entered."""
+    """A new round starts from the round just taken back, each team's saved count, or the
+    books tapped during play; a recorded one shows as entered."""
     if number == state.current_round:
-        form.from_teams([part.tally if (part := state.part(t.position)) else
-                         {"books": books.as_counts()} for t, books in zip(state.teams,
-                                                                         state.books)])
+        undone = session.pop(UNDONE, None)
+        if undone and undone.get("game") == state.id and undone.get("round") == number:
+            form.went_out.data = NOBODY_WENT_OUT
+            form.from_teams(undone["teams"])
+        else:
+            form.from_teams([part.tally if (part := state.part(t.position)) else
+                             {"books": books.as_counts()} for t, books in zip(state.teams,
+                                                                             state.books)])
         form.show_part_versions(state.part_versions())
         form.request_key.data = uuid4().hex
-        if team is not None:
-            part = state.part(team)
-            form.went_out.data = str(team) if part and part.tally.get("went_out") \
-                else NOBODY_WENT_OUT
+        if team is not None and (part := state.part(team)):
+            form.went_out.data = str(team) if part.tally.get("went_out") else NOBODY_WENT_OUT
     else:
         recorded = state.round(number)
+        form.went_out.data = NOBODY_WENT_OUT
         form.from_teams(recorded.tallies)
         form.version.data = str(recorded.version)
 
 
-def _save(game_id: str, number: int, form: RoundTallyForm, team: int | None) -> str:
+def _save(state: GameState, number: int, form: RoundTallyForm, team: int | None) -> str:
     """Save the form; where to go next."""
     if team is not None:
-        return _save_part(game_id, number, form, team)
+        return _save_part(state.id, number, form, team)
     teams = form.to_teams()
     if form.version.data:
-        games.correct_round(game_id, number, {"teams": teams,
-                                              "version": _number(form.version.data)},
-                            edit_code=edit_code_for_game(game_id))
-    else:
-        games.record_round(game_id, {"round": number, "teams": teams,
-                                     "request_key": form.request_key.data or None,
-                                     "part_versions": form.part_versions()})
-    return url_for("web.scoreboard", game_id=game_id)
+        games.correct_round(state.id, number, {"teams": teams,
+                                               "version": _number(form.version.data)},
+                            edit_code=edit_code_for_game(state.id))
+        return url_for("web.scoreboard", game_id=state.id)
+    saved, _ = games.record_round(state.id, {"round": number, "teams": teams,
+                                             "request_key": form.request_key.data or None,
+                                             "part_versions": form.part_versions()})
+    return _recorded(saved, number)
 
 
 def _save_part(game_id: str, number: int, form: RoundTallyForm, team: int) -> str:
     based_on = _number(form.teams[team].part_version.data or "0")
     state, recorded = tally_parts.save_part(game_id, number, team, form.part(team), based_on)
     if recorded:
-        flash(f"Every team's count is in: round {number} is recorded.")
-        return url_for("web.scoreboard", game_id=game_id)
+        return _recorded(state, number)
     waiting = [count.name for count in state.counting if not count.saved]
     flash(f"{state.teams[team].name}'s count is saved. Still counting: {', '.join(waiting)}.")
     return url_for("web.game", game_id=game_id)
+
+
+def _recorded(state: GameState, number: int) -> str:
+    """Say what each team scored in the round just recorded, with an Undo; where to go: the
+    next round, or the result after the last one."""
+    if len(state.rounds) < number:
+        # A retried save: the round was recorded from another phone, with its own scores.
+        return url_for("web.game", game_id=state.id)
+    scores = state.round(number).scores
+    flash(Markup(render_template(
+        "games/_recorded.html", state=state, number=number,
+        scored=[(team.name, score.total) for team, score in zip(state.teams, scores)],
+    )), RECORDED)
+    return url_for("web.game", game_id=state.id)
 
 
 def _number(typed: str) -> int | str:
@@ -189,18 +236,22 @@ def _theirs(state: GameState, team: int, tally: dict[str, Any]) -> ErrorLink:
 
 def _preview(state: GameState, number: int, form: RoundTallyForm
              ) -> tuple[dict[str, Any], int]:
-    """Each team's score for the form as it stands, or what stops it being scored."""
+    """Each team's score for the form as it stands, what stops it being scored, and what is
+    worth a second look before saving."""
+    teams = form.to_teams()
     try:
-        scores = games.preview_round(state.id, number, form.to_teams())
+        scores = games.preview_round(state.id, number, teams)
     except (InvalidTally, InvalidInput) as error:
-        return {"teams": [], "errors": _problems(form, error.problems)}, 422
+        return {"teams": [], "errors": _problems(form, error.problems), "warnings": []}, 422
     except GameConflict as error:
         return {"teams": [], "errors": _problems(
-            form, [Problem(error.field or "round", error.message)])}, 409
+            form, [Problem(error.field or "round", error.message)]), "warnings": []}, 409
     before = state.totals_before(number)
-    teams = [{**team_score_to_dict(score), "total_after": total + score.total}
-             for score, total in zip(scores, before)]
-    return {"teams": teams, "errors": []}, 200
+    scored = [{**team_score_to_dict(score), "total_after": total + score.total}
+              for score, total in zip(scores, before)]
+    answered = form.went_out.data is not None
+    warnings = round_warnings(teams) if answered else []
+    return {"teams": scored, "errors": [], "warnings": warnings}, 200
 
 
 def _problems(form: RoundTallyForm, problems: tuple[Problem, ...] | list[Problem]
@@ -219,14 +270,18 @@ def _page(state: GameState, number: int, form: RoundTallyForm, team: int | None,
               for books, is_saved in zip(state.books, saved)]
     preview = None if errors else _preview(state, number, form)[0]
     if number != state.current_round:
-        live_page = f"correct-{number}-{state.round(number).version}"
+        version = state.round(number).version
+        live_page = f"correct-{number}-{version}"
         changed = f"Round {number} was changed on another phone."
+        stored_as = f"{number}:{version}"
     else:
         live_page, changed = f"record-{number}", f"Round {number} was recorded on another phone."
+        stored_as = f"{number}:new"
     page = render_template(
         "games/tally.html", state=state, number=number, form=form, errors=errors or [],
         correcting=correcting, tapped=tapped, saved=saved, hints=form.hints(),
         preview=preview, preview_parts=PREVIEW_PARTS, notice=notice, only_team=team,
-        live_page=live_page, live_changed=changed, typed=typed,
+        live_page=live_page, live_changed=changed, typed=typed, stored_as=stored_as,
+        nobody=NOBODY_WENT_OUT,
     )
     return page, status

@@ -8,7 +8,7 @@ JSON API all score through one service path.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,19 +24,20 @@ from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
 from handfoot_score.services.typed_in import whole_number
+from handfoot_score.web.tally_words import problem_words
 
 #: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
 CARD_PARTS = ("melded", "left")
-NOBODY_WENT_OUT = ""
+NOBODY_WENT_OUT = "nobody"
 
 # Whole numbers only; anything else goes to the service as typed, to be refused there in
 # the words the JSON API uses. Twelve digits keep int() far from its length limit.
 _WHOLE = re.compile(r"-?[0-9]{1,12}")
-_SAYS_TEAM = re.compile(r"team\b", re.IGNORECASE)
 
 
 class CountField(IntegerField):
-    """A count typed or tapped: blank is 0, and text that is no whole number is kept."""
+    """A count typed: blank is 0 and is shown blank, so typing 6 gives 6; text that is no
+    whole number is kept."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the typed text; the service judges anything that is not a count."""
@@ -50,10 +51,10 @@ class CountField(IntegerField):
         else:
             self.data = text
 
-    def step(self, change: int) -> None:
-        """Add ``change`` (a stepper tap), never going below 0."""
-        current = self.data if isinstance(self.data, int) else 0
-        self.set(max(0, current + change))
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        return "" if self.data in (None, 0) else str(self.data)
 
     def set(self, value: object) -> None:
         """Show ``value`` instead of whatever was typed."""
@@ -64,6 +65,11 @@ class CountField(IntegerField):
 def _count(label: str, description: str | None = None) -> CountField:
     # The description names the input in the error summary, where its group is not seen.
     return CountField(label, default=0, description=description or label)
+
+
+def _counted(field: Field) -> bool:
+    """Whether anything but blank or 0 was entered in a count."""
+    return field.data not in (None, 0, "")
 
 
 class TeamTallyForm(Form):
@@ -121,6 +127,9 @@ class RoundTallyForm(FlaskForm):
 
     request_key = HiddenField()
     version = HiddenField()
+    # The teams the save already asked about ("Foxes has nothing counted"), by position, so
+    # it asks once.
+    empty_ok = HiddenField()
     rules: RuleSet
     team_names: tuple[str, ...]
     teams: FieldList
@@ -138,8 +147,7 @@ class RoundTallyForm(FlaskForm):
         form_class = type("RoundTally", (cls,), {
             "teams": FieldList(FormField(team_form), min_entries=len(team_names),
                                max_entries=len(team_names)),
-            "went_out": RadioField("Who went out?", choices=choices,
-                                   default=NOBODY_WENT_OUT),
+            "went_out": RadioField("Who went out?", choices=choices, default=None),
         })
         form: RoundTallyForm = form_class(**kwargs)
         form.rules = rules
@@ -285,18 +293,23 @@ class RoundTallyForm(FlaskForm):
                        for key, count in counted["by_rank"].items())
         return CardCounts(**counted).face_value(self.rules.card_values)
 
-    def step(self, pressed: str) -> bool:
-        """Apply a stepper button's ``FIELD:+N`` or ``FIELD:-N``; False if it names none."""
-        name, _, change = pressed.rpartition(":")
-        field = next((f for f in self._count_fields() if f.name == name), None)
-        if field is None or not _WHOLE.fullmatch(change.lstrip("+")):
-            return False
-        field.step(int(change))
-        return True
+    def nothing_counted(self, only: int | None = None) -> list[int]:
+        """The teams (or the ``only`` one shown) with no card counted, on the table nor left,
+        that the save has not asked about yet."""
+        asked = set(self.empty_ok.data.split()) if self.empty_ok.data else set()
+        return [team for team, entry in enumerate(self.teams)
+                if only in (None, team) and str(team) not in asked and not any(
+                    _counted(entry[f"{part}_points"]) if entry.points_mode.data
+                    else any(map(_counted, self.card_fields(team, part)))
+                    for part in CARD_PARTS)]
 
-    def _count_fields(self) -> Iterator[CountField]:
-        for entry in self.teams:
-            yield from (field for field in entry if isinstance(field, CountField))
+    def ask_about(self, teams: Sequence[int]) -> str:
+        """Note that the save asked about these teams; the question, naming them."""
+        self.empty_ok.data = " ".join(str(team) for team in teams)
+        names = [self.team_names[team] for team in teams]
+        have = "have" if len(names) > 1 else "has"
+        return (f"{' and '.join(names)} {have} nothing counted on the table or left in "
+                "hands and feet — save anyway? Press Save again to save, or count first.")
 
     def mode_changed(self) -> bool:
         """Whether a team's points switch was flipped since the page showed its inputs."""
@@ -310,7 +323,7 @@ class RoundTallyForm(FlaskForm):
 
     def attach(self, problems: Sequence[Problem]) -> list[ErrorLink]:
         """Put each problem on the input it is about; the lines of the error summary."""
-        for problem in problems:
+        for problem in map(self._in_words, problems):
             field = self._field_of(problem)
             if field is None:
                 continue
@@ -319,8 +332,14 @@ class RoundTallyForm(FlaskForm):
             field.errors = [*field.errors, f"{team}: {message}" if team else message]
         return [self.describe(problem) for problem in problems]
 
+    def _in_words(self, problem: Problem) -> Problem:
+        points = problem.team is not None and 0 <= problem.team < len(self.teams) and \
+            bool(self.teams[problem.team].points_mode.data)
+        return problem_words(problem, self.team_names, points)
+
     def describe(self, problem: Problem) -> ErrorLink:
         """A problem as one line naming the team and input, linked to that input."""
+        problem = self._in_words(problem)
         field = self._field_of(problem)
         if field is None:
             name, target = (_plain(problem.field) if problem.team is not None else ""), None
@@ -340,8 +359,9 @@ class RoundTallyForm(FlaskForm):
                     "This page was open a long time, so it was checked again: "
                     "press Save once more.", None))
             elif name == "went_out":
-                links.append(ErrorLink("Who went out: choose one of the answers.",
-                                       f"{self.went_out.id}-0"))
+                asked = "Choose a team, or \u201cNo one: the stock ran out\u201d."
+                self.went_out.errors = [asked]
+                links.append(ErrorLink(f"Who went out: {asked}", f"{self.went_out.id}-0"))
             else:
                 links += [ErrorLink(str(message), None) for message in messages]
         return links
@@ -374,8 +394,7 @@ class RoundTallyForm(FlaskForm):
     def _team_name(self, team: int | None) -> str:
         if team is None or not 0 <= team < len(self.team_names):
             return ""
-        name = self.team_names[team]
-        return name if _SAYS_TEAM.match(name) else f"Team {name}"
+        return self.team_names[team]
 
 
 def _sentence(message: str) -> str:

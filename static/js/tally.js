@@ -1,6 +1,8 @@
-// Tally entry: steppers change the number in place, the points switch shows its inputs at
-// once, and each team's score preview follows every change. Without this script the
-// same buttons and switch work by sending the form; the server is always the authority.
+// The count page: Enter moves to the next count instead of sending the form, the points
+// switch shows its inputs at once, each team's score follows every change, and whatever is
+// typed is kept on this phone (localStorage) until the round is saved, so a reload, a lost
+// connection or a locked phone loses nothing. Without this script the page still works:
+// Enter only shows the score again, and the server is always the authority.
 (function () {
   "use strict";
 
@@ -12,16 +14,15 @@
   if (!form) {
     return;
   }
+  var key = form.getAttribute("data-stored-as");
+  var timer = null;
+  var asked = 0;
 
   var summary = document.getElementById("error-summary");
   if (summary) {
     summary.focus();
   }
 
-  var timer = null;
-  var asked = 0;
-
-  // As the pages' filters write points: thousands separated, a real minus sign.
   function points(value) {
     return value.toLocaleString("en-US").replace("-", MINUS);
   }
@@ -30,26 +31,75 @@
     return value > 0 ? "+" + points(value) : points(value);
   }
 
-  function deduction(value) {
-    return value ? MINUS + points(value) : "0";
-  }
-
   function shown(element, visible) {
     if (element) {
       element.hidden = !visible;
     }
   }
 
-  function step(button) {
-    var value = button.value;
-    var colon = value.lastIndexOf(":");
-    var input = form.elements.namedItem(value.slice(0, colon));
-    var change = parseInt(value.slice(colon + 1), 10);
-    if (!input || isNaN(change)) {
+  // What the user may type or choose: counts, the points switches and who went out.
+  function inputs() {
+    return [].slice.call(form.querySelectorAll("input.count-input, input[type=checkbox], input[type=radio]"));
+  }
+
+  function store() {
+    var typed = {};
+    inputs().forEach(function (input) {
+      if (input.type === "radio") {
+        if (input.checked) {
+          typed[input.name] = input.value;
+        }
+      } else {
+        typed[input.name] = input.type === "checkbox" ? input.checked : input.value;
+      }
+    });
+    try {
+      localStorage.setItem(key, JSON.stringify(typed));
+    } catch (error) {
+      // Private browsing or a full store: the page still works, it just keeps nothing.
+    }
+  }
+
+  // Drop what was kept for rounds this game has recorded, and for older versions of this one.
+  function forgetSaved() {
+    var parts = key.split(":");
+    var recorded = parseInt(form.getAttribute("data-recorded"), 10);
+    for (var i = localStorage.length - 1; i >= 0; i--) {
+      var other = (localStorage.key(i) || "").split(":");
+      if (other[0] !== "tally" || other[1] !== parts[1] || other.join(":") === key) {
+        continue;
+      }
+      var round = parseInt(other[2], 10);
+      if ((other[3] === "new" && round <= recorded) || (other[3] !== "new" && round === parseInt(parts[2], 10))) {
+        localStorage.removeItem(other.join(":"));
+      }
+    }
+  }
+
+  function restore() {
+    var typed = null;
+    try {
+      forgetSaved();
+      typed = JSON.parse(localStorage.getItem(key) || "null");
+    } catch (error) {
       return false;
     }
-    var now = parseInt(input.value, 10);
-    input.value = String(Math.max(0, (isNaN(now) ? 0 : now) + change));
+    if (!typed) {
+      return false;
+    }
+    inputs().forEach(function (input) {
+      if (!(input.name in typed)) {
+        return;
+      }
+      if (input.type === "radio") {
+        input.checked = typed[input.name] === input.value;
+      } else if (input.type === "checkbox") {
+        input.checked = typed[input.name];
+        showMode(input);
+      } else {
+        input.value = typed[input.name];
+      }
+    });
     return true;
   }
 
@@ -68,11 +118,11 @@
     box.querySelector("[data-preview=total]").textContent = points(score.total);
     box.querySelector("[data-preview=total_after]").textContent = points(score.total_after);
     box.querySelectorAll("[data-part]").forEach(function (item) {
-      var key = item.getAttribute("data-part");
-      var value = score[key];
+      var part = item.getAttribute("data-part");
+      var value = score[part];
       item.querySelector("[data-preview]").textContent =
-        key === "left_points" ? deduction(value) : signedPoints(value);
-      item.hidden = !value && ALWAYS_SHOWN.indexOf(key) < 0;
+        part === "left_points" ? (value ? MINUS + points(value) : "0") : signedPoints(value);
+      item.hidden = !value && ALWAYS_SHOWN.indexOf(part) < 0;
     });
   }
 
@@ -87,12 +137,20 @@
       if (score) {
         showScore(box, score);
       }
-      reason.textContent = problem ? problem.message : "";
+      reason.textContent = problem ? problem.text : "";
       shown(box.querySelector(".preview-score"), Boolean(score));
       shown(box.querySelector(".preview-unscored"), !score);
       shown(box.querySelector(".preview-parts"), Boolean(score));
       shown(reason, !score && Boolean(problem));
     });
+    var warnings = document.getElementById("tally-warnings");
+    warnings.textContent = "";
+    (body.warnings || []).forEach(function (text) {
+      var line = document.createElement("p");
+      line.textContent = text;
+      warnings.appendChild(line);
+    });
+    shown(warnings, (body.warnings || []).length > 0);
   }
 
   function preview() {
@@ -114,16 +172,26 @@
     });
   }
 
-  function previewSoon() {
+  function changed() {
+    store();
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, WAIT_MS);
   }
 
-  form.addEventListener("click", function (event) {
-    var button = event.target.closest("button[name=step]");
-    if (button && step(button)) {
-      event.preventDefault();
-      previewSoon();
+  // Enter in a count goes on to the next count shown, never sends the form.
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.matches("input.count-input")) {
+      return;
+    }
+    event.preventDefault();
+    var counts = [].slice.call(form.querySelectorAll("input.count-input")).filter(function (input) {
+      return input.getClientRects().length > 0;
+    });
+    var next = counts[counts.indexOf(event.target) + 1];
+    if (next) {
+      next.focus();
+    } else {
+      event.target.blur();
     }
   });
 
@@ -131,8 +199,12 @@
     if (event.target.matches("[data-points-switch]")) {
       showMode(event.target);
     }
-    previewSoon();
+    changed();
   });
 
-  form.addEventListener("input", previewSoon);
+  form.addEventListener("input", changed);
+
+  if (restore()) {
+    preview();
+  }
 })();

@@ -1,0 +1,63 @@
+"""Taking back the round just recorded, while nothing newer has been entered.
+
+Undo carries the game's version the phone saw when the round was recorded: any later write
+(a book tap, a team's count, a correction, another undo) moves the version on, and the undo
+is then refused (409), so it never takes back what another phone did unseen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import update
+
+from handfoot_score.engine.errors import Problem
+from handfoot_score.extensions import db
+from handfoot_score.models import FINISHED, PLAYING, LeagueSeat, LeagueTeam
+
+from . import games
+from .errors import InvalidInput
+from .games import GameConflict, GameState
+from .locking import write_transaction
+
+
+@write_transaction
+def undo_round(game_id: str, number: int, based_on: object
+               ) -> tuple[GameState, tuple[dict[str, Any], ...]]:
+    """Take back round ``number``, the last one recorded; the game as it is now, and the
+    tallies the round was recorded with (to count it again).
+
+    ``based_on`` is the game's version the phone saw once the round was recorded. The books
+    the round counted go back on the round screen's counters, as if tapped during play.
+    """
+    if type(based_on) is not int:
+        raise InvalidInput(Problem("version", "must be the game's version you saw after "
+                                              "the round was recorded"))
+    game, state = games.locked_game(game_id)
+    last = len(state.rounds)
+    if state.status not in (PLAYING, FINISHED) or last == 0 or number != last:
+        raise GameConflict(f"Round {number} cannot be taken back: only the last round "
+                           "recorded can, in a game still being played or just finished.",
+                           "round")
+    if based_on != state.version:
+        raise GameConflict(
+            f"Round {number} was not taken back: something was entered on another phone "
+            f"since it was recorded. Correct round {number} on the scoreboard instead.",
+            "version", {"version": state.version})
+    undone = state.round(number).tallies
+    game.rounds.pop()
+    for team, tally in zip(game.teams, undone):
+        team.books_data = {kind: count for kind, count in tally.get("books", {}).items()
+                           if type(count) is int and count > 0}
+    if game.status == FINISHED:
+        game.status = PLAYING
+        _forget_results([team.id for team in game.teams])
+    game.version += 1
+    return games.commit_write(game), undone
+
+
+def _forget_results(team_ids: list[int]) -> None:
+    """A league game that is no longer finished leaves the standings until it is again."""
+    for model in (LeagueTeam, LeagueSeat):
+        db.session.execute(update(model).where(model.team_id.in_(team_ids))
+                           .values(total=None, outcome=None))
