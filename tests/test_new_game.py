@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -138,3 +140,26 @@ def test_a_protected_league_asks_for_its_code_before_a_game_starts(app: Flask,
     assert "unlock" in response.headers["Location"]
     with app.app_context():
         assert games.games_in_play() == []
+
+
+def test_the_dealer_list_names_teams_as_typed_never_team_and_number(
+        client: FlaskClient) -> None:
+    html = client.get("/games/new").get_data(as_text=True)
+    dealers = re.findall(r"<option[^>]*>([^<]*)</option>",
+                         html.split('name="first_dealer"', 1)[1].split("</select>", 1)[0])
+    assert dealers == ["Team 1", "Team 2"]
+    data = filled(client, action="add_team")
+    data.pop("teams-1-players-1")
+    data["teams-1-players-0"] = ""
+    html = client.post("/games/new", data=data).get_data(as_text=True)
+    dealers = re.findall(r"<option[^>]*>([^<]*)</option>",
+                         html.split('name="first_dealer"', 1)[1].split("</select>", 1)[0])
+    assert dealers == ["Ann (Us)", "Them", "Team 3", "Bob (Us)"]
+
+
+def test_start_comes_before_the_folded_house_rules(client: FlaskClient) -> None:
+    html = client.get("/games/new").get_data(as_text=True)
+    start = html.rindex('value="start">Start the game</button>')
+    folded = html.index("<details")
+    assert start < folded
+    assert "<details" in html and " open>" not in html[folded:folded + 40]

@@ -62,7 +62,7 @@ class NewGameForm(FlaskForm):
             for place, player in enumerate(team.form.players, start=1):
                 player.label.text = f"Team {number}: player {place}"
         self.first_dealer.choices = [
-            (index, _seat_label(seat.team, seat.player))
+            (index, _seat_label(seat.player, self.team_name(seat.team)))
             for index, seat in enumerate(seating(self.team_players()))]
 
     def team_players(self) -> list[tuple[str, ...]]:
@@ -85,8 +85,10 @@ class NewGameForm(FlaskForm):
         }
 
 
-def _seat_label(team: int, player: str) -> str:
-    return f"{player} (team {team + 1})"
+def _seat_label(player: str, team_name: str) -> str:
+    """A seat as the dealer list shows it: "Ann (Owls)", or just "Owls" for a team whose
+    players have no names yet (the same words static/js/new_game.js writes as names are typed)."""
+    return player if player == team_name else f"{player} ({team_name})"
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
