@@ -4,7 +4,10 @@ broken or hostile document changes nothing and says what is wrong."""
 from __future__ import annotations
 
 import copy
+import io
+import json
 from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -13,8 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.extensions import db
-from handfoot_score.models import League
-from handfoot_score.services import games, league_backup, leagues, standings
+from handfoot_score.models import League, LeagueImport
+from handfoot_score.services import games, league_backup, leagues, standings, tally_parts
 from handfoot_score.services.league_backup import InvalidBackup
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Standings
@@ -258,3 +261,147 @@ def test_every_house_rule_of_issue_13_round_trips_through_a_league_file(app: Fla
     assert after == before
     # Four rounds of 3685 and of 655, each worked out by hand in test_api_score
     assert sorted({row[5] for row in after}) == [4 * 655, 4 * 3685]
+
+
+# The live state of a game in play: issue 15's defect 11.
+
+
+@pytest.fixture
+def in_play(app: Flask) -> dict[str, Any]:
+    """The export of a league whose game in play has book taps and one team's saved count."""
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Live"}).id
+        game_id = play(league_id, HOUSE_RULES, [["Ann", "Bob"], ["Cy", "Di"]],
+                       [[CARDS, POINTS]])
+        games.tap_book(game_id, 0, "clean", 1)
+        games.tap_book(game_id, 0, "clean", 1)
+        games.tap_book(game_id, 1, "sevens", 1)
+        tally_parts.save_part(game_id, 2, 1, POINTS, 0)
+        tally_parts.save_part(game_id, 2, 1, {"melded": {"points": 90}}, 1)
+        return league_backup.export_league(league_id)
+
+
+def test_a_game_in_play_exports_its_book_taps_and_saved_counts(in_play: dict[str, Any]
+                                                               ) -> None:
+    game = in_play["games"][0]
+    assert game["books"] == [{"clean": 2}, {"sevens": 1}]
+    assert game["counts"] == [{"team": 1, "version": 2, "tally": {"melded": {"points": 90}}}]
+
+
+def test_the_live_state_imports_back_and_exports_the_same(app: Flask,
+                                                          in_play: dict[str, Any]) -> None:
+    with app.app_context():
+        copy_id = league_backup.import_league(copy.deepcopy(in_play))
+        assert league_backup.export_league(copy_id) == in_play
+        bob = leagues.get_league(copy_id).players[1]
+        game_id = player_history(copy_id, bob.id).games[0].game_id
+        state = games.get_game(game_id)
+        assert state.books[0].clean == 2 and state.books[1].special == (("sevens", 1),)
+        assert [(part.team, part.version) for part in state.parts] == [(1, 2)]
+        # The imported count is the one the table goes on from: the last team's count
+        # records the round.
+        stale = pytest.raises(games.GameConflict)
+        with stale:
+            tally_parts.save_part(game_id, 2, 1, POINTS, 1)
+        _, recorded = tally_parts.save_part(game_id, 2, 0, CARDS, 0)
+    assert recorded
+
+
+def test_a_document_without_live_state_still_imports(app: Flask,
+                                                     in_play: dict[str, Any]) -> None:
+    document = copy.deepcopy(in_play)
+    del document["games"][0]["books"], document["games"][0]["counts"]
+    with app.app_context():
+        copy_id = league_backup.import_league(document)
+        game = league_backup.export_league(copy_id)["games"][0]
+    assert game["books"] == [{}, {}] and game["counts"] == []
+
+
+LIVE_BROKEN = [
+    ("a book of no such kind", _set("games.0.books.0", {"tens": 1}), "games[0].books"),
+    ("a book count too big", _set("games.0.books.1", {"sevens": 10**9}),
+     "games[0].books.sevens"),
+    ("books for one team of two", _set("games.0.books", [{}]), "games[0].books"),
+    ("a count for a team twice", _set("games.0.counts", [
+        {"team": 0, "version": 1, "tally": {}}, {"team": 0, "version": 2, "tally": {}}]),
+     "games[0].counts"),
+    ("a count of no team", _set("games.0.counts.0.team", 5), "games[0].counts.team"),
+    ("a count of version 0", _set("games.0.counts.0.version", 0), "games[0].counts.version"),
+    ("an impossible count", _set("games.0.counts.0.tally", {"melded": {"jokers": 999}}),
+     "games[0].counts.melded.jokers"),
+    ("a count with an unknown key", _set("games.0.counts.0.colour", "red"),
+     "games[0].colour"),
+    ("live state of a finished game", lambda document: document["games"][0].update(
+        status="finished", rounds=document["games"][0]["rounds"] * 4), "games[0].status"),
+]
+
+
+@pytest.mark.parametrize(("change", "field"), [(c, f) for _, c, f in LIVE_BROKEN],
+                         ids=[name for name, _, _ in LIVE_BROKEN])
+def test_broken_live_state_changes_nothing_and_says_where(
+        app: Flask, in_play: dict[str, Any], change: Callable[[dict[str, Any]], None],
+        field: str) -> None:
+    document = copy.deepcopy(in_play)
+    change(document)
+    before = database_rows(app)
+    with app.app_context(), pytest.raises(InvalidBackup) as raised:
+        league_backup.import_league(document)
+    assert field in [problem.field for problem in raised.value.problems], \
+        raised.value.problems
+    assert database_rows(app) == before
+
+
+# Bounded imports: issue 15's defect 10, the import part.
+
+
+def test_a_mistake_in_a_late_chunk_changes_nothing(app: Flask, exported: dict[str, Any],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks stored before the mistake is read are deleted again."""
+    monkeypatch.setattr(league_backup, "CHUNK_GAMES", 1)
+    document = copy.deepcopy(exported)
+    document["games"][3]["rounds"][0]["teams"][0]["melded"]["points"] = "lots"
+    before = database_rows(app)
+    with app.app_context(), pytest.raises(InvalidBackup) as raised:
+        league_backup.import_league(document)
+    assert [p.field for p in raised.value.problems] == ["games[3].rounds[0].melded.points"]
+    assert database_rows(app) == before
+
+
+def test_chunks_store_the_same_league(app: Flask, exported: dict[str, Any],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(league_backup, "CHUNK_GAMES", 1)
+    with app.app_context():
+        copy_id = league_backup.import_league(copy.deepcopy(exported))
+        assert league_backup.export_league(copy_id) == exported
+
+
+def test_one_import_at_a_time(app: Flask, client: FlaskClient, exported: dict[str, Any]
+                              ) -> None:
+    with app.app_context():
+        running = leagues.create_league({"name": "Being restored"}).id
+        db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=running))
+        db.session.commit()
+    before = database_rows(app)
+    response = client.post("/api/v1/leagues/import", json=exported)
+    assert response.status_code == 503
+    assert int(response.headers["Retry-After"]) >= 1
+    assert "Another league is being restored" in response.json["errors"][0]["message"]
+    page = client.post("/leagues/import", data={"document": (
+        io.BytesIO(json.dumps(exported).encode()), "league.json")},
+        content_type="multipart/form-data")
+    assert page.status_code == 503 and page.headers["Retry-After"] == "30"
+    assert "Another league is being restored" in page.get_data(as_text=True)
+    assert database_rows(app) == before
+
+
+def test_an_import_that_died_gives_way_and_is_deleted(app: Flask, exported: dict[str, Any]
+                                                      ) -> None:
+    with app.app_context():
+        dead = league_backup.import_league(copy.deepcopy(exported))
+        db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=dead,
+                                    touched_at=datetime.now(timezone.utc) - timedelta(hours=1)))
+        db.session.commit()
+        copy_id = league_backup.import_league(copy.deepcopy(exported))
+        assert stored_league_ids().count(dead) == 0
+        assert league_backup.export_league(copy_id) == exported
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(LeagueImport)) == 0

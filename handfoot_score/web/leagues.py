@@ -39,6 +39,8 @@ EDIT_CODE_LENGTH = (f"An edit code needs {MIN_EDIT_CODE} or more characters "
                     f"(up to {MAX_EDIT_CODE}).")
 EDIT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters: with one, "
                   "only people who know it can start, correct or stop the league's games.")
+#: A restore of thousands of games takes a minute or so: when to try again after another's.
+IMPORT_RETRY_SECONDS = 30
 #: What a league id is made of (``secrets.token_urlsafe``), within its column's length.
 _LEAGUE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 IMPORT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters to "
@@ -234,6 +236,9 @@ def import_league() -> ResponseReturnValue:
         league_id = league_backup.import_league(document, edit_code=code)
     except EngineError as error:
         return _import_page(form, error.problems, 422)
+    except league_backup.ImportUnderWay as busy:
+        form.document.errors = [busy.message]
+        return _import_page(form, (), 503, {"Retry-After": str(IMPORT_RETRY_SECONDS)})
     list_league(league_id)
     if code is not None:
         remember(league_id, leagues.unlock(league_id, code))
@@ -241,10 +246,10 @@ def import_league() -> ResponseReturnValue:
     return redirect(url_for("web.league", league_id=league_id), SEE_OTHER)
 
 
-def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int
-                 ) -> ResponseReturnValue:
+def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int,
+                 headers: dict[str, str] | None = None) -> ResponseReturnValue:
     return render_template("leagues/import.html", form=form, problems=problems,
-                           hint=IMPORT_CODE_HINT), status
+                           hint=IMPORT_CODE_HINT), status, headers or {}
 
 
 def _show_problems(form: FlaskForm, problems: tuple[Problem, ...]) -> None:
