@@ -20,7 +20,9 @@ DEFAULT_PORT = 8000
 DEFAULT_THREADS = 4
 #: SQLAlchemy's pool holds 5 connections plus 10 more when busy.
 MOST_THREADS = 15
-EVERY_INTERFACE = ("*", "0.0.0.0", "::")
+#: Each way to say "every interface", and the IP versions it covers (waitress binds ``::``
+#: to IPv6 only).
+EVERY_INTERFACE = {"*": (4, 6), "0.0.0.0": (4,), "::": (6,)}
 #: What a proxy that speaks HTTPS tells: the scheme (for Secure cookies and Flask-WTF's
 #: referrer check) and each phone's own address (for the throttles on codes).
 PROXY_HEADERS = {"x-forwarded-proto", "x-forwarded-for"}
@@ -46,8 +48,10 @@ def listen_on(host: str | None, port: int) -> str:
 
 def addresses_to_open(host: str | None, port: int) -> list[str]:
     """The links other devices can open the server at when it listens on ``host``."""
-    if host is None or host.strip("[]") in EVERY_INTERFACE:
-        hosts = [host_for_url(address) for address in network_addresses()]
+    versions = EVERY_INTERFACE.get("*" if host is None else host.strip("[]"))
+    if versions:
+        hosts = [host_for_url(address) for address in network_addresses()
+                 if address.version in versions]
     elif is_loopback(host):
         hosts = []
     else:

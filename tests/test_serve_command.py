@@ -160,6 +160,19 @@ def test_addresses_to_open_on_one_host(host: str, links: list[str]) -> None:
     assert cli.addresses_to_open(host, 8000) == links
 
 
+@pytest.mark.parametrize(
+    ("host", "links"),
+    [(None, ["http://192.168.1.20:8000/", "http://[fd00::2]:8000/"]),
+     ("*", ["http://192.168.1.20:8000/", "http://[fd00::2]:8000/"]),
+     ("0.0.0.0", ["http://192.168.1.20:8000/"]), ("::", ["http://[fd00::2]:8000/"])],
+)
+def test_addresses_to_open_on_every_interface(
+        monkeypatch: pytest.MonkeyPatch, host: str | None, links: list[str]) -> None:
+    monkeypatch.setattr(cli, "network_addresses", lambda: [
+        ipaddress.ip_address("192.168.1.20"), ipaddress.ip_address("fd00::2")])
+    assert cli.addresses_to_open(host, 8000) == links
+
+
 def test_network_addresses_leave_out_loopback_and_link_local() -> None:
     for address in network.network_addresses():
         assert not address.is_loopback and not address.is_link_local
