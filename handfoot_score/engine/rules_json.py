@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from .cards import NATURAL_RANKS, CardKind, Rank
 from .errors import InvalidRules, Problem
 from .rules import (
-    BOOK_TYPES, BlackThree, BookBonuses, BookCounts, CardValues, RedThree, Round, RuleSet,
+    BOOK_TYPES, MAX_SPECIAL_BOOKS, BlackThree, BookBonuses, BookCounts, CardValues, RedThree, Round, RuleSet,
     ScoreMinimum, SpecialBook, WildLimits,
 )
 
@@ -165,8 +165,7 @@ class _Reader:
                                              nullable=True),
             card_values=self.card_values(merged.get("card_values")),
             books=self.books(merged.get("books")),
-            special_books=self.items(merged.get("special_books", []), "special_books",
-                                     self.special_book),
+            special_books=self.special_books(merged.get("special_books", [])),
             red_three=self.red_three(merged.get("red_three")),
             black_three=self.black_three(merged.get("black_three", {})),
             exact_draw_bonus=self.whole(merged, "exact_draw_bonus", ""),
@@ -256,6 +255,14 @@ class _Reader:
                            dirty=self.whole(given, "dirty", "books."),
                            wild=self.whole(given, "wild", "books.", nullable=True),
                            mixed_wild=self.whole(given, "mixed_wild", "books.", nullable=True))
+
+    def special_books(self, data: object) -> tuple[SpecialBook, ...]:
+        if isinstance(data, list) and len(data) > MAX_SPECIAL_BOOKS:
+            # Refused before reading them: a long list costs nothing to say no to.
+            self.fail("special_books", f"must list at most {MAX_SPECIAL_BOOKS} special books, "
+                                       f"not {len(data)}")
+            return ()
+        return self.items(data, "special_books", self.special_book) or ()
 
     def special_book(self, data: object, where: str) -> SpecialBook | None:
         given = self.obj(data, where, ("id", "name", "bonus", "kind", "rank"),
