@@ -12,7 +12,8 @@ from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.web.formats import deduction, points
 from tests.conftest import TEST_CONFIG
-from tests.game_pages import QUIET, get_text, page_text, record, start_game, state_of
+from tests.form_data import form_values
+from tests.game_pages import QUIET, TWO_TEAMS, get_text, page_text, record, start_game, state_of
 
 SCORE_RULES = {"base": "classic", "meld_minimum_by_score": [[None, 50], [15000, 90]]}
 #: 30 clean books and just the naturals to make them: 16,900 points in one round.
@@ -275,3 +276,40 @@ def test_every_form_carries_a_csrf_token() -> None:
     assert token is not None
     accepted = client.post(f"/games/{game_id}/abandon", data={"csrf_token": token.group(1)})
     assert accepted.status_code == 303
+
+
+def test_a_correction_typed_before_the_edit_code_is_asked_is_kept_through_the_question(
+        app: Flask) -> None:
+    code = "river and stone"
+    with app.app_context():
+        from handfoot_score.services import games, leagues
+
+        league_id = leagues.create_league({"name": "Guarded", "edit_code": code}).id
+        game_id = games.create_game({"rules": "classic", "league": league_id,
+                                     "teams": TWO_TEAMS}, edit_code=code).id
+        games.record_round(game_id, {"teams": [QUIET, {}]})
+    client = app.test_client()
+    count_page = f"/games/{game_id}/rounds/1"
+    typed = {name: value for name, value in
+             form_values(client.get(count_page).get_data(as_text=True)).items()
+             if name not in ("next", "theme")}
+    typed["teams-0-melded_eight_to_king"] = "14"
+    typed["teams-1-melded_four_to_seven"] = "3"
+    asked = client.post(count_page, data=typed)
+    assert asked.status_code == 403, page_text(asked)[:1500]
+    page = asked.get_data(as_text=True)
+    assert f'action="/leagues/{league_id}/unlock"' in page
+    assert '<input type="hidden" name="teams-0-melded_eight_to_king" value="14">' in page
+    assert "What you typed is kept" in page
+    carried = {**{k: v for k, v in typed.items() if k != "csrf_token"},
+               "next": count_page, "repost": "1"}
+    wrong = client.post(f"/leagues/{league_id}/unlock", data={**carried, "edit_code": "x" * 8})
+    assert wrong.status_code == 403
+    assert 'name="teams-0-melded_eight_to_king" value="14"' in wrong.get_data(as_text=True)
+    assert state_of(app, game_id).rounds[0].tallies[0]["melded"] == {"eight_to_king": 10}
+    right = client.post(f"/leagues/{league_id}/unlock", data={**carried, "edit_code": code})
+    assert right.status_code == 307
+    assert right.location == count_page
+    again = client.post(right.location, data={**carried, "edit_code": code})
+    assert again.status_code == 303, again.get_data(as_text=True)[:3000]
+    assert state_of(app, game_id).rounds[0].tallies[0]["melded"]["eight_to_king"] == 14

@@ -25,6 +25,10 @@ SESSION_KEY = "league_keys"
 #: A device keeps the keys of this many leagues at most, the latest unlocked.
 MAX_REMEMBERED = 20
 SEE_OTHER = 303
+#: Sends the browser back to post the same form again, to the page that asked for the code.
+POST_AGAIN = 307
+#: The unlock form's own fields; every other field posted to it is the form being carried.
+_UNLOCK_FIELDS = ("csrf_token", "edit_code", "next", "repost")
 SESSION_LISTED = "my_leagues"
 #: A device lists this many leagues at most, the latest opened: the cookie stays small.
 MAX_LISTED = 15
@@ -36,6 +40,7 @@ class UnlockForm(FlaskForm):
     edit_code = PasswordField("Edit code", validators=[
         InputRequired("Type the league's edit code."), Length(max=MAX_EDIT_CODE)])
     next = HiddenField()
+    repost = HiddenField()
 
 
 class ForgetForm(FlaskForm):
@@ -86,23 +91,27 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
     """Ask for a league's edit code; once right, this device may change the league's games."""
     league = _league_or_404(league_id)
     form = UnlockForm(next=request.args.get("next", ""))
+    carried = _carried() if form.repost.data else []
     if not form.validate_on_submit():
         return render_template("leagues/unlock.html", league=league, form=form,
                                remembered=edit_code_for(league.id) is not None,
-                               forget=ForgetForm())
+                               forget=ForgetForm(), carried=carried)
     try:
         remember(league.id, leagues.unlock(league.id, form.edit_code.data))
     except EditCodeRequired as error:
         form.edit_code.errors = [error.message]
         return render_template("leagues/unlock.html", league=league, form=form,
-                               forget=ForgetForm()), 403
+                               forget=ForgetForm(), carried=carried), 403
     except TooManyAttempts as error:
         form.edit_code.errors = [error.message]
         return render_template("leagues/unlock.html", league=league, form=form,
-                               forget=ForgetForm()), 429, {"Retry-After": str(error.retry_after)}
+                               forget=ForgetForm(), carried=carried), \
+            429, {"Retry-After": str(error.retry_after)}
     flash("This device may now change the league's games.", "success")
-    return redirect(safe_next(form.next.data) or url_for("web.league", league_id=league.id),
-                    SEE_OTHER)
+    back = safe_next(form.next.data)
+    if back and form.repost.data:
+        return redirect(back, POST_AGAIN)
+    return redirect(back or url_for("web.league", league_id=league.id), SEE_OTHER)
 
 
 @bp.post("/leagues/<league_id>/forget")
@@ -118,9 +127,17 @@ def forget_league_code(league_id: str) -> ResponseReturnValue:
 
 @bp.errorhandler(EditCodeRequired)
 def ask_for_edit_code(error: EditCodeRequired) -> ResponseReturnValue:
-    """A page tried to change a protected league's game: ask for the code, then come back."""
+    """A page tried to change a protected league's game: ask for the code, then come back.
+
+    A form posted without the code is carried through the question in hidden fields, and
+    posted again once the code is right: what the player typed is not lost."""
     if edit_code_for(error.league_id) is not None:
         flash(error.message, "error")
+    if request.method == "POST":
+        form = UnlockForm(formdata=None, next=request.path, repost="1")
+        return render_template("leagues/unlock.html", league=_league_or_404(error.league_id),
+                               form=form, forget=ForgetForm(), carried=_carried(),
+                               remembered=edit_code_for(error.league_id) is not None), 403
     return redirect(url_for("web.unlock_league", league_id=error.league_id,
                             next=_back_here()), SEE_OTHER)
 
@@ -131,6 +148,12 @@ def wait_for_edit_code(error: TooManyAttempts) -> ResponseReturnValue:
     flash(error.message, "error")
     return redirect(url_for("web.unlock_league", league_id=error.league_id,
                             next=_back_here()), SEE_OTHER)
+
+
+def _carried() -> list[tuple[str, str]]:
+    """The fields of the posted form that are not the unlock form's own, in order."""
+    return [(name, value) for name, value in request.form.items(multi=True)
+            if name not in _UNLOCK_FIELDS]
 
 
 def _league_or_404(league_id: str) -> leagues.LeagueView:
