@@ -5,6 +5,7 @@ and marks the session cookie Secure whenever the page came over HTTPS.
 """
 
 import os
+import re
 
 from flask import Flask, Response, has_request_context, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
@@ -104,12 +105,37 @@ def refuse_unstorable_input() -> ResponseReturnValue | None:
     return None
 
 
+class UntypableInput(UnprocessableEntity):
+    """A page's field held a character no one types: 422, in words a player reads."""
+
+    @property
+    def name(self) -> str:
+        """The page's heading."""
+        return "Something typed cannot be kept"
+
+
 def _unprocessable(field: str, problem: str) -> ResponseReturnValue:
     if request.path.startswith(API_PREFIX):
-        body = {"errors": [{"team": None, "field": field, "message": problem}]}
+        team = _TEAM_FIELD.fullmatch(field)
+        body = {"errors": [{"team": int(team[1]) if team else None,
+                            "field": team[2] if team else field, "message": problem}]}
         return jsonify(body), 422
-    raise UnprocessableEntity(f"{field}: {problem}. Nothing was saved; "
-                              "go back and type it again.")
+    raise UntypableInput(f"{field_words(field)} {problem}. Nothing was saved: go back and "
+                         "type it again.")
+
+
+_TEAM_FIELD = re.compile(r"teams-([0-9]{1,2})-(.+)")
+
+
+def field_words(field: str) -> str:
+    """A form field's name as a player reads it, naming the team.
+
+    >>> field_words("teams-0-name"), field_words("code")
+    ("Team 1's name", 'The code')
+    """
+    team = _TEAM_FIELD.fullmatch(field)
+    words = (team[2] if team else field).replace("-", " ").replace("_", " ")
+    return f"Team {int(team[1]) + 1}'s {words}" if team else f"The {words}"
 
 
 def add_security_headers(response: Response) -> Response:

@@ -106,7 +106,7 @@ def test_a_nul_typed_into_a_form_is_refused_naming_the_field(client: FlaskClient
     values = form_values(client.get("/games/new").get_data(as_text=True))
     values.update({"teams-0-name": "Us\x00", "teams-1-name": "Them"})
     page = client.post("/games/new", data=values)
-    assert page.status_code == 422 and "teams-0-name" in page_text(page)
+    assert page.status_code == 422 and "Team 1's name must not hold the NUL" in page_text(page)
     assert client.get("/join?code=AB%00CD").status_code == 422
 
 
