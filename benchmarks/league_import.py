@@ -10,6 +10,7 @@ held, and the slowest book tap of the table playing meanwhile.
 from __future__ import annotations
 
 import json
+import os
 import resource
 import sys
 import tempfile
@@ -93,10 +94,19 @@ def main(count: int = GAMES) -> None:
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"league import: {count:,} games, {len(raw) / 1e6:.1f} MB document")
     print(f"  time {took:.1f} s, peak memory {peak_mb:.0f} MB (the whole process)")
-    print(f"  longest write transaction of the import: {max(holds) * 1000:.0f} ms "
-          f"({len(holds)} write transactions)")
+    print(f"  write transactions of the import: {len(holds)}, longest "
+          f"{max(holds) * 1000:.0f} ms, 99th percentile {_percentile(holds, 99):.0f} ms, "
+          f"median {_percentile(holds, 50):.0f} ms")
     print(f"  book taps meanwhile: {len(taps)}, slowest {max(taps) * 1000:.0f} ms, "
-          f"median {sorted(taps)[len(taps) // 2] * 1000:.0f} ms")
+          f"99th percentile {_percentile(taps, 99):.0f} ms, median {_percentile(taps, 50):.0f} ms")
+    print(f"  load average over the last 1, 5, 15 minutes: {os.getloadavg()} "
+          f"on {os.cpu_count()} cores")
+
+
+def _percentile(seconds: list[float], percent: int) -> float:
+    """The ``percent``th percentile of durations in seconds, in milliseconds."""
+    ordered = sorted(seconds)
+    return ordered[min(len(ordered) - 1, len(ordered) * percent // 100)] * 1000
 
 
 def _write_holds(thread: int) -> list[float]:
