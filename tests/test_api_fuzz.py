@@ -6,7 +6,7 @@ from typing import Any
 from urllib.parse import quote
 
 from flask.testing import FlaskClient
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
@@ -335,3 +335,124 @@ def test_huge_json_integers_are_refused_not_crashed(client: FlaskClient) -> None
                                 content_type="application/json")
         assert response.status_code in (400, 422)
         assert_errors(response)
+
+
+# Every other JSON endpoint: games, rounds, books, teams' counts, leagues and join codes,
+# with text no one types (NUL, lone surrogates, control characters, non-ASCII digits) and
+# numbers past what a database column holds. Whatever comes in, no answer is a 5xx.
+
+HOSTILE_TEXT = st.one_of(
+    st.text(max_size=12),
+    st.text(st.characters(exclude_categories=()), max_size=12),  # lone surrogates too
+    st.sampled_from(["x\ud800", "\udfff", "a\x00b", "\x00", "\x07", "²", "١٢", "10²⁰",
+                     "9" * 5000, "0" * 400, "ß" * 60, "ß" * 31, "x" * 61, "\u202e", " ",
+                     "", "classic", "clean", "dirty", "wild", "-1", "3000000000"]),
+)
+HOSTILE_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), INTS, st.floats(), HOSTILE_TEXT),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.one_of(KEYS, HOSTILE_TEXT), inner, max_size=4)),
+    max_leaves=12,
+)
+GAME_TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy"]}]
+# Writing endpoints cost a game each example: fewer examples, and no shrinking (a failure
+# prints its example as found).
+WRITES = settings(FUZZ, max_examples=40, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+
+
+def in_address(text: str) -> str:
+    """``text`` as one segment of an address, lone surrogates sent as their UTF-8 bytes."""
+    return quote(text, safe="", errors="surrogatepass")
+
+
+def a_game(client: FlaskClient, **extra: Any) -> str:
+    """A new game's id (in a league when ``league`` is given)."""
+    response = post(client, "/api/v1/games", {"rules": "classic", "teams": GAME_TEAMS, **extra})
+    assert response.status_code == 201, response.get_json()
+    return str(response.get_json()["id"])
+
+
+def assert_no_5xx(response: TestResponse) -> None:
+    """Not a 5xx, and JSON errors whenever refused."""
+    assert response.status_code < 500, response.get_data(as_text=True)[:500]
+    if response.status_code >= 400:
+        assert response.is_json and response.get_json()["errors"]
+
+
+def valued(body: dict[str, Any], key: str, value: object) -> dict[str, Any]:
+    """``body`` with ``key`` set to ``value`` (a random key when ``key`` is empty)."""
+    return {**body, key: value}
+
+
+@WRITES
+@given(key=st.sampled_from(["rules", "teams", "first_dealer", "league", ""]),
+       value=HOSTILE_VALUES, whole=HOSTILE_VALUES)
+def test_any_new_game(client: FlaskClient, key: str, value: object, whole: object) -> None:
+    body = valued({"rules": "classic", "teams": GAME_TEAMS}, key, value)
+    assert_no_5xx(post(client, "/api/v1/games", body))
+    assert_no_5xx(post(client, "/api/v1/games", whole))
+    names = {"rules": "classic", "teams": [{"name": value, "players": [value]}, GAME_TEAMS[1]]}
+    assert_no_5xx(post(client, "/api/v1/games", names))
+
+
+@WRITES
+@given(key=st.sampled_from(["round", "teams", "request_key", "part_versions", ""]),
+       value=HOSTILE_VALUES, tally=TALLIES, number=st.one_of(HOSTILE_TEXT, INTS.map(str)))
+def test_any_round_recorded_or_corrected(client: FlaskClient, key: str, value: object,
+                                         tally: dict[str, Any], number: str) -> None:
+    game_id = a_game(client)
+    body = valued({"teams": [tally, {}], "request_key": "k1"}, key, value)
+    assert_no_5xx(post(client, f"/api/v1/games/{game_id}/rounds", body))
+    correction = valued({"teams": [{}, tally], "version": 1}, key, value)
+    for round_number in ("1", in_address(number)):
+        address = f"/api/v1/games/{game_id}/rounds/{round_number}"
+        assert_no_5xx(client.put(address, data=json.dumps(correction),
+                                 content_type="application/json"))
+
+
+@WRITES
+@given(team=HOSTILE_VALUES, kind=HOSTILE_VALUES, change=HOSTILE_VALUES, seen=HOSTILE_VALUES,
+       part=st.one_of(HOSTILE_TEXT, INTS.map(str)), tally=TALLIES, version=HOSTILE_VALUES)
+def test_any_book_tap_or_teams_count(client: FlaskClient, team: object, kind: object,
+                                     change: object, seen: object, part: str,
+                                     tally: dict[str, Any], version: object) -> None:
+    game_id = a_game(client)
+    tap = {"team": team, "kind": kind, "change": change, "seen": seen}
+    assert_no_5xx(post(client, f"/api/v1/games/{game_id}/books", tap))
+    assert_no_5xx(post(client, f"/api/v1/games/{game_id}/books",
+                       {"team": 0, "kind": "clean", "change": 1, "seen": seen}))
+    for team_number in ("0", in_address(part)):
+        address = f"/api/v1/games/{game_id}/rounds/1/parts/{team_number}"
+        for body in ({"tally": tally, "version": version}, {"tally": version, "version": 0}):
+            assert_no_5xx(client.put(address, data=json.dumps(body),
+                                     content_type="application/json"))
+
+
+@WRITES
+@given(name=HOSTILE_VALUES, code=HOSTILE_VALUES, header=st.text(
+    st.characters(min_codepoint=32, max_codepoint=255), max_size=20), query=HOSTILE_TEXT)
+def test_any_league_and_its_pages(client: FlaskClient, name: object, code: object,
+                                  header: str, query: str) -> None:
+    assert_no_5xx(post(client, "/api/v1/leagues", {"name": name, "edit_code": code}))
+    league = post(client, "/api/v1/leagues", {"name": "Club", "edit_code": "secret-code"})
+    league_id = league.get_json()["id"]
+    game = client.post("/api/v1/games", data=json.dumps(
+        {"rules": "classic", "teams": [{"name": name, "players": [name]}, GAME_TEAMS[1]],
+         "league": league_id}), content_type="application/json",
+        headers={"X-Edit-Code": header})
+    assert_no_5xx(game)
+    words = in_address(query)
+    answer = client.get(f"/api/v1/leagues/{league_id}/standings?sort={words}&order={words}")
+    assert_no_5xx(answer)
+    assert_no_5xx(client.get(f"/api/v1/leagues/{in_address(query)}/export"))
+    assert_no_5xx(client.get(f"/api/v1/join/{in_address(query)}"))
+
+
+@WRITES
+@given(document=HOSTILE_VALUES, key=st.sampled_from(["format", "league", "games", "name", ""]))
+def test_any_league_import(client: FlaskClient, document: object, key: str) -> None:
+    league_id = post(client, "/api/v1/leagues", {"name": "Club"}).get_json()["id"]
+    a_game(client, league=league_id)
+    exported = client.get(f"/api/v1/leagues/{league_id}/export").get_json()
+    assert_no_5xx(post(client, "/api/v1/leagues/import", valued(exported, key, document)))
+    assert_no_5xx(post(client, "/api/v1/leagues/import", document))
