@@ -265,3 +265,15 @@ def test_a_body_over_the_cap_is_refused_before_it_is_read(client: FlaskClient) -
     assert errors_of(answer, 413)
     page = client.post("/leagues", data={"name": "x" * (2 * 1024 * 1024)})
     assert page.status_code == 413
+
+
+def test_the_policy_modules_examples_hold() -> None:
+    import doctest
+
+    from handfoot_score import security
+    from handfoot_score.api import body
+    from handfoot_score.services import typed_in
+
+    for module in (typed_in, security, body):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
