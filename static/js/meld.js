@@ -4,7 +4,7 @@
 (function () {
   "use strict";
 
-  var busy = false;
+  var queue = Promise.resolve();
 
   function pad() {
     return document.querySelector(".card-pad");
@@ -32,31 +32,34 @@
     }
   }
 
+  // Taps made while a state is on its way wait their turn, then apply to the state shown.
+  function send(by) {
+    var form = document.querySelector("form.calc");
+    var data = new FormData(form);
+    if (by.name) {
+      data.append(by.name, by.value);
+    }
+    var url = new URL(form.getAttribute("action"), location.href);
+    url.search = new URLSearchParams(data).toString();
+    return fetch(url.href, { headers: { Accept: "text/html" } }).then(function (answer) {
+      return answer.text().then(function (html) {
+        swap(html, answer.url, by);
+      });
+    }).catch(function () {
+      location.assign(url.href);
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches("form.calc") || !window.fetch || !window.URLSearchParams) {
       return;
     }
     event.preventDefault();
-    if (busy) {
-      return;
-    }
-    var by = event.submitter;
-    var data = new FormData(form);
-    if (by && by.name) {
-      data.append(by.name, by.value);
-    }
-    var url = new URL(form.getAttribute("action"), location.href);
-    url.search = new URLSearchParams(data).toString();
-    busy = true;
-    fetch(url.href, { headers: { Accept: "text/html" } }).then(function (answer) {
-      return answer.text().then(function (html) {
-        swap(html, answer.url, by);
-      });
-    }).catch(function () {
-      location.assign(url.href);
-    }).then(function () {
-      busy = false;
+    var by = event.submitter || {};
+    var tap = { name: by.name || "", value: by.value || "" };
+    queue = queue.then(function () {
+      return send(tap);
     });
   });
 })();
