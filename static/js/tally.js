@@ -39,7 +39,7 @@
 
   // What the user may type or choose: counts, the points switches and who went out.
   function inputs() {
-    return [].slice.call(form.querySelectorAll("input.count-input, input[type=checkbox], input[type=radio]"));
+    return [].slice.call(form.querySelectorAll(".count input, input[type=checkbox], input[type=radio]"));
   }
 
   function store() {
@@ -140,7 +140,7 @@
       reason.textContent = problem ? problem.text : "";
       shown(box.querySelector(".preview-score"), Boolean(score));
       shown(box.querySelector(".preview-unscored"), !score);
-      shown(box.querySelector(".preview-parts"), Boolean(score));
+      shown(box.querySelector("ul"), Boolean(score));
       shown(reason, !score && Boolean(problem));
     });
     var warnings = document.getElementById("tally-warnings");
@@ -180,11 +180,11 @@
 
   // Enter in a count goes on to the next count shown, never sends the form.
   form.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter" || !event.target.matches("input.count-input")) {
+    if (event.key !== "Enter" || !event.target.matches(".count input")) {
       return;
     }
     event.preventDefault();
-    var counts = [].slice.call(form.querySelectorAll("input.count-input")).filter(function (input) {
+    var counts = [].slice.call(form.querySelectorAll(".count input")).filter(function (input) {
       return input.getClientRects().length > 0;
     });
     var next = counts[counts.indexOf(event.target) + 1];
