@@ -89,4 +89,5 @@ def filled_tally_form(client: FlaskClient, game_id: str, number: int) -> dict[st
     values = form_values(page.get_data(as_text=True))
     for team in range(len(TEAMS)):
         values.update({f"teams-{team}-{name}": value for name, value in TALLY_FORM.items()})
+    values["went_out"] = "nobody"  # the page saves nothing until who went out is answered
     return values
