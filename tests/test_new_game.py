@@ -135,11 +135,22 @@ def test_a_protected_league_asks_for_its_code_before_a_game_starts(app: Flask,
 
     with app.app_context():
         league = leagues.create_league({"name": "Club", "edit_code": "secret passphrase"})
-    response = client.post("/games/new", data=filled(client, f"/games/new?league={league.id}"))
-    assert response.status_code in (302, 303)
-    assert "unlock" in response.headers["Location"]
+    typed = filled(client, f"/games/new?league={league.id}")
+    response = client.post("/games/new", data=typed)
+    assert response.status_code == 403
+    page = response.get_data(as_text=True)
+    assert f'action="/leagues/{league.id}/unlock"' in page
+    assert '<input type="hidden" name="teams-1-players-0" value="Cy">' in page
     with app.app_context():
         assert games.games_in_play() == []
+    carried = {**{k: v for k, v in typed.items() if k not in ("csrf_token", "next")},
+               "next": "/games/new", "repost": "1", "edit_code": "secret passphrase"}
+    unlocked = client.post(f"/leagues/{league.id}/unlock", data=carried)
+    assert unlocked.status_code == 307 and unlocked.location == "/games/new"
+    started = client.post(unlocked.location, data=carried)
+    with app.app_context():
+        state = games.get_game(game_id_from(started))
+    assert [team.players for team in state.teams] == [("Ann", "Bob"), ("Cy", "Di")]
 
 
 def test_the_dealer_list_names_teams_as_typed_never_team_and_number(

@@ -313,3 +313,17 @@ def test_a_correction_typed_before_the_edit_code_is_asked_is_kept_through_the_qu
     again = client.post(right.location, data={**carried, "edit_code": code})
     assert again.status_code == 303, again.get_data(as_text=True)[:3000]
     assert state_of(app, game_id).rounds[0].tallies[0]["melded"]["eight_to_king"] == 14
+
+
+def test_the_light_or_dark_choice_is_a_cookie_and_goes_back_only_to_this_site(
+        client: FlaskClient) -> None:
+    chosen = client.post("/theme", data={"theme": "dark", "next": "/rules"})
+    assert chosen.status_code == 303 and chosen.location == "/rules"
+    assert 'data-theme="dark"' in client.get("/rules").get_data(as_text=True)
+    away = client.post("/theme", data={"theme": "light", "next": "//elsewhere.example/x"})
+    assert away.location == "/"
+    assert 'data-theme="light"' in client.get("/rules").get_data(as_text=True)
+    client.post("/theme", data={"theme": "auto", "next": "/rules"})
+    assert "data-theme" not in client.get("/rules").get_data(as_text=True)
+    client.post("/theme", data={"theme": "purple", "next": "/rules"})
+    assert "data-theme" not in client.get("/rules").get_data(as_text=True)
