@@ -84,9 +84,10 @@ def test_the_count_page_saves_only_a_whole_answered_round(held: tuple[Page, str]
     expect(page.locator("[data-preview-team='0'] [data-preview=total]")).to_have_text("170")
     assert covered_inputs(page) == []
 
-    # A reload loses nothing typed.
+    # A reload loses nothing typed: it is kept on the phone, by game, round and version.
     page.reload()
     assert (jokers.input_value(), twos.input_value()) == ("1", "6")
+    assert page.evaluate("(key) => localStorage.getItem(key)", f"tally:{game_id}:1:new")
 
     # Save unanswered: refused, naming the field.
     with page.expect_navigation():
@@ -110,10 +111,13 @@ def test_the_count_page_saves_only_a_whole_answered_round(held: tuple[Page, str]
         "Round 1 recorded — Owls +170, Foxes 0 · Undo")
     checks.check("recorded")
 
-    # The next round's count page starts empty again: the kept input went with the save.
+    # The next round's count page starts empty again, and what was kept on the phone for
+    # round 1 went with the save.
+    kept = f"tally:{game_id}:1:new"
     page.goto(f"/games/{game_id}/rounds/2")
     assert page.get_by_role("group", name="Owls", exact=True).get_by_role(
         "group", name="On the table").get_by_label("Jokers").input_value() == ""
+    assert page.evaluate("(key) => localStorage.getItem(key)", kept) is None
     checks.assert_all_passed()
 
 
