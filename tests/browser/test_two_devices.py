@@ -74,6 +74,7 @@ def test_what_one_phone_enters_shows_on_the_other_within_3_seconds(
     team = phone.get_by_role("group", name="Them", exact=True)
     team.get_by_label("Count in points instead").check()
     team.get_by_label("Points on the table").fill("230")
+    phone.get_by_role("radio", name="No", exact=True).check()
     with phone.expect_navigation():
         phone.get_by_role("button", name="Save Them's count").last.tap()
     saved = time.monotonic()
@@ -117,6 +118,9 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_input(
     tablet.goto(f"/games/{game['id']}/rounds/1")
     them = tablet.get_by_role("group", name="Them", exact=True)
     them.get_by_role("spinbutton", name="Aces", exact=True).first.fill("4")
+    us = tablet.get_by_role("group", name="Us", exact=True)
+    us.get_by_role("spinbutton", name="Aces", exact=True).first.fill("3")
+    tablet.get_by_label("No one: the stock ran out").check()
     save = tablet.get_by_role("button", name="Save round 1", exact=True).last
 
     tablet.route("**/rounds/1", lambda route: route.abort("internetdisconnected")
@@ -132,7 +136,8 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_input(
     tablet.unroute("**/rounds/1")
     with tablet.expect_navigation():
         save.tap()
-    assert tablet.url.endswith(f"/games/{game['id']}/scoreboard")
+    # Saved: the table lands on the next round's screen.
+    assert tablet.url.endswith(f"/games/{game['id']}")
     stored = tablet.request.get(f"/api/v1/games/{game['id']}").json()
     assert len(stored["rounds"]) == 1
     assert stored["rounds"][0]["tallies"][1]["melded"]["aces"] == 4
