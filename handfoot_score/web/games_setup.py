@@ -11,7 +11,8 @@ from wtforms import FieldList, Form, FormField, HiddenField, SelectField, String
 from wtforms.validators import Length, Optional
 
 from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
-from handfoot_score.engine.rules_json import rules_to_dict
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.table import seating
 from handfoot_score.services import games
 from handfoot_score.services import leagues
@@ -164,7 +165,7 @@ def _rules_to_play(form: NewGameForm) -> dict[str, Any]:
     """The rules from the form, kept under a name when the table asked to save them."""
     chosen = _chosen_rules(form.rules_choice.data)
     rules = form.house.form.to_rules_dict()
-    unchanged = rules == house_rules_form_data(rules_to_dict(chosen))
+    unchanged = _same_rules(rules, chosen)
     rules["id"] = chosen.id if unchanged else f"{chosen.id}-house"[:64]
     if not unchanged and rules["name"] == chosen.name:
         rules["name"] = f"{chosen.name} with house rules"[:100]
@@ -173,6 +174,15 @@ def _rules_to_play(form: NewGameForm) -> dict[str, Any]:
                                          rules_service.resolve_rules(rules))
         return rules_to_dict(saved)
     return rules
+
+
+def _same_rules(rules: dict[str, Any], chosen: RuleSet) -> bool:
+    """Whether the form's rules are ``chosen``'s: compared as rule sets, not as form dicts."""
+    try:
+        read = rules_from_dict({**rules, "id": chosen.id, "name": chosen.name})
+    except InvalidRules:
+        return False
+    return read == chosen
 
 
 def _show_team_problems(form: NewGameForm, problems: tuple[Problem, ...]) -> None:
