@@ -103,6 +103,7 @@ def test_a_tally_that_cannot_be_is_announced(
     page.goto(f"/games/{game_id}/rounds/1")
     team = page.get_by_role("group", name="Us", exact=True)
     team.get_by_role("spinbutton", name="Clean books", exact=True).fill("3")
+    page.get_by_label("No one: the stock ran out").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Save round 1", exact=True).last.tap()
     checks.check("tally-refused")
