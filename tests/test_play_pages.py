@@ -150,6 +150,25 @@ def test_special_books_have_their_own_counter(app: Flask, client: FlaskClient) -
         client, game_id, 1)
 
 
+def test_special_books_needed_to_go_out_are_on_the_checklist(
+        app: Flask, client: FlaskClient) -> None:
+    rules = {"base": "italian", "special_books": [
+        {"id": "sevens", "name": "Book of sevens", "bonus": 1500}],
+        "rounds": [{"meld_minimum": 50, "going_out_bonus": 100, "pile_take": 7,
+                    "going_out_books": {"clean": 1, "dirty": 0, "wild": 0,
+                                        "sevens": 1}}]}
+    game_id = start_game(app, rules)
+    assert "1 clean book and 1 sevens book" in get_text(client, f"/games/{game_id}")
+    assert "✗ Book of sevens: 0 of 1 not yet" in checklist(client, game_id, 0)
+    tap(client, game_id, 0, "clean", 1)
+    assert "All the books needed to go out are made." not in checklist(client, game_id, 0)
+    tap(client, game_id, 0, "sevens", 1)
+    panel = checklist(client, game_id, 0)
+    assert "✓ Book of sevens: 1 of 1 done" in panel
+    assert "All the books needed to go out are made." in panel
+    assert "✗ Book of sevens: 0 of 1 not yet" in checklist(client, game_id, 1)
+
+
 @pytest.mark.parametrize("data", [
     {"team": 0, "kind": "clean", "change": 2},
     {"team": 0, "kind": "clean"},

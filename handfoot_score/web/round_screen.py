@@ -109,6 +109,8 @@ def book_phrase(books: BookCounts) -> str:
     """
     parts = [f"{count} {kind} book{'s' if count != 1 else ''}"
              for kind in BOOK_TYPES if (count := getattr(books, kind))]
+    parts += [f"{count} {book_id} book{'s' if count != 1 else ''}"
+              for book_id, count in books.special if count]
     if not parts:
         return "no books"
     return " and ".join(filter(None, (", ".join(parts[:-1]), parts[-1])))
@@ -133,11 +135,15 @@ def _counters(state: GameState, team: int) -> tuple[BookCounter, ...]:
 
 
 def _checklist(state: GameState, round_number: int, team: int) -> tuple[ChecklistLine, ...]:
-    required = state.rules.round(round_number).going_out_books
+    required = state.rules.round(round_number).going_out_books.as_counts()
     have = state.books[team].as_counts()
+    # A mixed wild book is a wild book when books are counted to go out.
+    have["wild"] = have.get("wild", 0) + have.get("mixed_wild", 0)
+    names = {kind: f"{_BOOK_WORDS[kind]} books" for kind in BOOK_TYPES}
+    names.update((book.id, book.name) for book in state.rules.special_books)
     lacking = state.books_lacking(team)
     return tuple(
-        ChecklistLine(label=f"{_BOOK_WORDS[kind]} books", have=have[kind], need=need,
+        ChecklistLine(label=names.get(kind, kind), have=have.get(kind, 0), need=need,
                       done=kind not in lacking)
-        for kind in BOOK_TYPES if (need := getattr(required, kind))
+        for kind, need in required.items() if need
     )
