@@ -115,11 +115,17 @@ def test_presets_hold_the_numbers_of_rules_md(
         assert game_round["pile_take"] == expected["pile_take"]
 
 
-@pytest.mark.parametrize("rules_id", ["nope", "CLASSIC", "classic-house", "0", "%00", "%C3%A9"])
+@pytest.mark.parametrize("rules_id", ["nope", "CLASSIC", "classic-house", "0", "%C3%A9"])
 def test_unknown_preset_is_a_json_404(client: FlaskClient, rules_id: str) -> None:
     [error] = errors_of(client.get(f"/api/v1/rules/{rules_id}"), 404)
     assert error["team"] is None
     assert error["field"] == "rules"
+
+
+def test_a_nul_in_the_address_is_a_json_404_before_any_lookup(client: FlaskClient) -> None:
+    # No database can look up a NUL (PostgreSQL refuses it): the address itself is refused.
+    [error] = errors_of(client.get("/api/v1/rules/%00"), 404)
+    assert error["team"] is None
 
 
 def test_a_path_below_a_preset_is_a_json_404(client: FlaskClient) -> None:
