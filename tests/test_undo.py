@@ -145,6 +145,19 @@ def test_a_stale_undo_on_the_page_says_why_and_takes_nothing_back(
     assert len(state_of(app, game_id).rounds) == 1
 
 
+@pytest.mark.parametrize("version", ["9" * 5000, "\u00b2", "0" * 400, "x", ""])
+def test_an_undo_with_a_version_that_is_no_number_takes_nothing_back(
+        app: Flask, client: FlaskClient, version: str) -> None:
+    game_id = start_game(app)
+    save_round(client, game_id, 1)
+    refused = client.post(f"/games/{game_id}/rounds/1/undo", data={"version": version},
+                          follow_redirects=True)
+    assert refused.status_code == 200
+    assert refused.request.path == f"/games/{game_id}"
+    assert "Undo: the page was too old" in page_text(refused)
+    assert len(state_of(app, game_id).rounds) == 1
+
+
 def test_after_the_last_round_the_table_lands_on_the_result(app: Flask,
                                                             client: FlaskClient) -> None:
     game_id = start_game(app)

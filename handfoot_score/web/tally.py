@@ -97,8 +97,7 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     entered since."""
     version = request.form.get("version", "")
     try:
-        state, undone = undo.undo_round(game_id, number,
-                                        int(version) if version.isdigit() else version)
+        state, undone = undo.undo_round(game_id, number, _number(version))
     except GameNotFound:
         abort(404)
     except (GameConflict, InvalidInput) as error:
