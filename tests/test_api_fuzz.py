@@ -445,7 +445,8 @@ def test_any_league_and_its_pages(client: FlaskClient, name: object, code: objec
     answer = client.get(f"/api/v1/leagues/{league_id}/standings?sort={words}&order={words}")
     assert_no_5xx(answer)
     assert_no_5xx(client.get(f"/api/v1/leagues/{in_address(query)}/export"))
-    assert_no_5xx(client.get(f"/api/v1/join/{in_address(query)}"))
+    for code_sent in (query, name, code):
+        assert_no_5xx(post(client, "/api/v1/join", {"code": code_sent}))
 
 
 @WRITES
