@@ -331,8 +331,11 @@ ATTACKS: dict[str, Attack] = {
         "GET", f"/api/v1/leagues/{r.choice([t.league, in_address(hostile_scalar(r))])}/export"),
     "POST /api/v1/leagues/import": lambda p, r, t: p.json(
         "POST", "/api/v1/leagues/import", _json_or_mutated(r, t.export)),
-    "GET /api/v1/join/<code>": lambda p, r, t: p.send(
-        "GET", f"/api/v1/join/{in_address(r.choice(t.join_codes + [hostile_scalar(r)]))}"),
+    # Half of them a code as a phone sends it (a real one, or a well-formed guess that
+    # the per-address throttle counts), half fuzzed.
+    "POST /api/v1/join": lambda p, r, t: p.json("POST", "/api/v1/join", {"code": r.choice(
+        t.join_codes + ["KKKKKK"])} if r.random() < 0.5 else _json_or_mutated(
+        r, {"code": r.choice(t.join_codes)})),
     "POST /games/new (form)": lambda p, r, t: p.form("/games/new", {
         "rules_choice": r.choice(["classic", "pagat", hostile_scalar(r)]),
         "teams-0-name": r.choice(["Us", hostile_scalar(r)]), "teams-0-players-0": "Ann",
@@ -390,15 +393,16 @@ ATTACKS: dict[str, Attack] = {
 # ---- the run -------------------------------------------------------------------------------
 
 
-def attack(port: int, requests: int, seconds: float, clients: int, seed: int
-           ) -> tuple[dict[str, Counter[int]], float, list[str]]:
-    """Send each endpoint ``requests`` fuzzed requests from ``clients`` threads."""
+def attack(port: int, attacked: list[str], requests: int, seconds: float, clients: int,
+           seed: int) -> tuple[dict[str, Counter[int]], float, list[str]]:
+    """Send each endpoint named in ``attacked`` ``requests`` fuzzed requests from
+    ``clients`` threads."""
     setup = Phone(port)
     table = set_table(setup)
     counts: dict[str, Counter[int]] = defaultdict(Counter)
     failures: list[str] = []
     lock = threading.Lock()
-    work = [name for name in ATTACKS for _ in range(requests)]
+    work = [name for name in attacked for _ in range(requests)]
     random.Random(seed).shuffle(work)
     began = time.monotonic()
     deadline = began + seconds
@@ -440,8 +444,8 @@ def report(counts: dict[str, Counter[int]], elapsed: float, database: str) -> st
     statuses = sorted({status for counter in counts.values() for status in counter})
     header = ["endpoint", "sent", *map(str, statuses), "failed"]
     rows = []
-    for name in ATTACKS:
-        counter = counts.get(name, Counter())
+    for name in (name for name in ATTACKS if name in counts):
+        counter = counts[name]
         rows.append([name, str(sum(counter.values())),
                      *(str(counter.get(s, 0)) for s in statuses),
                      str(sum(n for s, n in counter.items() if failed(s)))])
@@ -471,16 +475,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=900, help="at most (900)")
     parser.add_argument("--clients", type=int, default=8, help="threads at once (8)")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--only", default="",
+                        help="attack only the endpoints whose name holds this text")
     options = parser.parse_args(argv)
+    attacked = [name for name in ATTACKS if options.only in name]
     database_url = os.environ.get("DATABASE_URL")
     name = "PostgreSQL" if database_url else "SQLite"
     with tempfile.TemporaryDirectory(prefix="handfoot-attack-") as folder:
         with serving(database_url, Path(folder)) as port:
             print(f"attacking {name} on 127.0.0.1:{port}: {options.requests} requests per "
-                  f"endpoint, {len(ATTACKS)} endpoints, at most {options.seconds:.0f} s",
+                  f"endpoint, {len(attacked)} endpoints, at most {options.seconds:.0f} s",
                   file=sys.stderr, flush=True)
-            counts, elapsed, failures = attack(port, options.requests, options.seconds,
-                                               options.clients, options.seed)
+            counts, elapsed, failures = attack(port, attacked, options.requests,
+                                               options.seconds, options.clients, options.seed)
         print(report(counts, elapsed, name))
         for failure in failures:
             print("  " + failure)
