@@ -151,6 +151,18 @@ def test_a_save_sent_by_the_script_is_told_where_to_go(app: Flask,
     assert "Another phone changed" in page_text(client.get(stale.headers["X-Location"]))
 
 
+def test_a_live_refresh_leaves_a_saved_message_for_the_page_opened_next(
+        app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(app)
+    tap = {"team": "0", "kind": "clean", "change": "1", "seen": "0"}
+    stale = client.post(f"/games/{game_id}/books", data={**tap, "seen": "5"},
+                        headers={"X-Save": "fetch"})
+    # live.js fetches the page again between the save and the navigation it asked for.
+    refreshed = client.get(f"/games/{game_id}", headers={"X-Live-Refresh": "1"})
+    assert "Another phone changed" not in page_text(refreshed)
+    assert "Another phone changed" in page_text(client.get(stale.headers["X-Location"]))
+
+
 @pytest.fixture
 def statements(app: Flask) -> Iterator[list[str]]:
     """Every SQL statement the app's engine sends, as it sends it."""

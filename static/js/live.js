@@ -79,7 +79,9 @@
       headers: { "If-None-Match": "\"" + now.getAttribute("data-live-version") + "\"" }
     }).then(function (answer) {
       version = (answer.headers.get("ETag") || "").replace(/\W/g, "");
-      return answer.status === 200 && fetch(location.href, { cache: "no-store" });
+      return answer.status === 200 && fetch(location.href, {
+        cache: "no-store", headers: { "X-Live-Refresh": "1" }
+      });
     }).then(function (page) {
       return page && page.ok && page.text().then(function (html) {
         refresh(html, version);
