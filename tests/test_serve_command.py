@@ -21,7 +21,7 @@ import pytest
 
 from handfoot_score import PROJECT_ROOT, cli, network
 from tests.conftest import DATABASE_URL, uses_database_server
-from tests.serving import START_SECONDS, free_port
+from tests.serving import START_SECONDS, free_port, stop
 
 READY = "Stop with Ctrl+C."
 
@@ -73,12 +73,7 @@ def serve(tmp_path: Path, *options: str, environ: Mapping[str, str] = {}) -> Ite
             time.sleep(0.1)
         yield port, log.read_text(encoding="utf-8")
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 def get(url: str) -> tuple[int, str]:
