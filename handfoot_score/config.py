@@ -4,6 +4,7 @@ import os
 import secrets
 import tempfile
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -113,6 +114,13 @@ def settings(
         # cookie it was made for, which other sites can neither read nor send in a POST,
         # and it never appears in an address.
         "WTF_CSRF_TIME_LIMIT": None,
+        # The cookie is sent again only when the session changed. Sent on every answer,
+        # a live poll or a kept copy that set off before a save and came back after it
+        # would put back the cookie it left with, taking the save's "recorded · Undo"
+        # message (and anything else the save wrote) off the phone.
+        "SESSION_REFRESH_EACH_REQUEST": False,
+        # The games and leagues a phone opened are remembered for a season of weekly play.
+        "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
         "AUTO_MIGRATE": auto_migrate(environ),
         "PUBLIC_URL": public_url(environ),
     }

@@ -158,9 +158,23 @@ def test_a_live_refresh_leaves_a_saved_message_for_the_page_opened_next(
     stale = client.post(f"/games/{game_id}/books", data={**tap, "seen": "5"},
                         headers={"X-Save": "fetch"})
     # live.js fetches the page again between the save and the navigation it asked for.
-    refreshed = client.get(f"/games/{game_id}", headers={"X-Live-Refresh": "1"})
+    refreshed = client.get(f"/games/{game_id}", headers={"X-Background": "live"})
     assert "Another phone changed" not in page_text(refreshed)
     assert "Another phone changed" in page_text(client.get(stale.headers["X-Location"]))
+
+
+def test_a_poll_sends_back_no_cookie_that_could_undo_a_save(app: Flask,
+                                                            client: FlaskClient) -> None:
+    game_id = start_game(app)
+    assert client.get(f"/games/{game_id}").status_code == 200  # remembered: a lasting session
+    before_save = client.get_cookie("session")
+    assert before_save is not None and before_save.expires is not None
+    # A poll and a kept copy that left before a save and came back after it: had they sent
+    # the cookie they left with, it would replace the one the save wrote.
+    for background in (client.get(f"/games/{game_id}/live"),
+                       client.get(f"/games/{game_id}", headers={"X-Background": "keep"})):
+        assert background.status_code == 200
+        assert background.headers.getlist("Set-Cookie") == []
 
 
 @pytest.fixture

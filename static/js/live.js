@@ -80,7 +80,7 @@
     }).then(function (answer) {
       version = (answer.headers.get("ETag") || "").replace(/\W/g, "");
       return answer.status === 200 && fetch(location.href, {
-        cache: "no-store", headers: { "X-Live-Refresh": "1" }
+        cache: "no-store", headers: { "X-Background": "live" }
       });
     }).then(function (page) {
       return page && page.ok && page.text().then(function (html) {

@@ -168,7 +168,10 @@ self.addEventListener("message", function (event) {
     if (!isKept(url)) {
       return null;
     }
-    var request = new Request(url.href, { credentials: "same-origin" });
+    // Marked as a background fetch: the page's messages stay for the page the user sees.
+    var request = new Request(url.href, {
+      credentials: "same-origin", headers: { "X-Background": "keep" }
+    });
     return fetch(request).then(function (response) {
       return keep(request, response);
     }).catch(function () {});
