@@ -1,88 +1,26 @@
-"""Hand and Foot scorekeeper: the application factory."""
+"""Hand and Foot scorekeeper.
 
-import os
-from collections.abc import Mapping
+Importing the package loads nothing but the standard library, so the rules engine
+(``handfoot_score.engine``) can be used without Flask or SQLAlchemy; ``create_app`` is
+loaded from ``handfoot_score.application`` the first time it is asked for.
+"""
+
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import flask_migrate
-from flask import Flask
-from werkzeug.exceptions import HTTPException
-
-from handfoot_score.api import bp as api_bp
-from handfoot_score.cli import register_commands
-from handfoot_score.compression import register_compression
-from handfoot_score.config import instance_path, settings
-from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
-from handfoot_score.errors import handle_http_error
-from handfoot_score import models  # noqa: F401  (the tables migrations know)
-from handfoot_score.extensions import csrf, db, migrate
-from handfoot_score.security import register_converters, register_security
-from handfoot_score.static_files import register_static_files
-from handfoot_score.web import bp as web_bp
+if TYPE_CHECKING:
+    from handfoot_score.application import create_app
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = str(PROJECT_ROOT / "migrations")
 
-
-def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Create the app; ``config`` overrides every setting read from the environment."""
-    app = Flask(
-        __name__,
-        instance_path=instance_path(os.environ),
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
-    )
-    # A doubled slash gets a 404 (JSON under /api/), not an HTML redirect.
-    app.url_map.merge_slashes = False
-    configure(app, config or {})
-    register_extensions(app)
-    upgrade_database(app)
-    register_converters(app)
-    register_blueprints(app)
-    register_errorhandlers(app)
-    register_security(app)
-    register_static_files(app)
-    register_compression(app)
-    register_commands(app)
-    return app
+__all__ = ["MIGRATIONS", "PROJECT_ROOT", "create_app"]
 
 
-def configure(app: Flask, config: Mapping[str, Any]) -> None:
-    """Load settings from the environment, then ``config`` on top."""
-    app.config.from_mapping(settings(app.instance_path, os.environ, config))
+def __getattr__(name: str) -> Any:
+    """Load the application factory on first use, and with it Flask and the database."""
+    if name == "create_app":
+        from handfoot_score.application import create_app
 
-
-def register_extensions(app: Flask) -> None:
-    """Bind the database, CSRF protection and migrations to the app."""
-    db.init_app(app)
-    with app.app_context():
-        for engine in db.engines.values():
-            enable_sqlite_pragmas(engine)
-            begin_sqlite_transactions(engine)
-    csrf.init_app(app)
-    migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
-
-
-def upgrade_database(app: Flask) -> None:
-    """Create or upgrade the database to the newest schema, so nobody runs a separate step.
-
-    Deployments that upgrade with ``flask --app app db upgrade`` set AUTO_MIGRATE to false.
-    """
-    if app.config.get("AUTO_MIGRATE", True):
-        with app.app_context():
-            flask_migrate.upgrade(directory=MIGRATIONS)
-
-
-def register_blueprints(app: Flask) -> None:
-    """Register the HTML pages and the JSON API."""
-    app.register_blueprint(web_bp)
-    # The API takes only application/json bodies, which a cross-site form cannot send,
-    # so it carries no CSRF token.
-    csrf.exempt(api_bp)
-    app.register_blueprint(api_bp)
-
-
-def register_errorhandlers(app: Flask) -> None:
-    """Answer HTTP errors with a plain page, or with JSON under ``/api/``."""
-    app.register_error_handler(HTTPException, handle_http_error)
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -90,3 +90,31 @@ def test_the_engine_package_exports_what_it_lists() -> None:
         capture_output=True, text=True, check=False, timeout=60)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == []
+
+
+# The command issue #12 names: importing the engine through its package loads neither
+# Flask nor the database (the package's ``__init__`` loads the app only when asked).
+IMPORT_THROUGH_PACKAGE = "import sys, handfoot_score.engine; assert 'flask' not in sys.modules"
+HEAVY = ("flask", "werkzeug", "jinja2", "sqlalchemy", "flask_sqlalchemy", "flask_wtf",
+         "flask_migrate", "alembic")
+
+
+def test_importing_the_engine_through_the_package_loads_no_framework() -> None:
+    listing = "; import json; print(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", IMPORT_THROUGH_PACKAGE + listing],
+        capture_output=True, text=True, check=False, timeout=60,
+        cwd=ENGINE.parents[1])
+    assert result.returncode == 0, result.stderr
+    loaded = {name.split(".")[0] for name in json.loads(result.stdout)}
+    assert "handfoot_score" in loaded
+    assert not loaded & set(HEAVY)
+    assert {"handfoot_score.application", "handfoot_score.web", "handfoot_score.services",
+            "handfoot_score.api"}.isdisjoint(json.loads(result.stdout))
+
+
+def test_the_issue_command_passes_as_written() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", IMPORT_THROUGH_PACKAGE],
+        capture_output=True, text=True, check=False, timeout=60, cwd=ENGINE.parents[1])
+    assert result.returncode == 0, result.stderr
