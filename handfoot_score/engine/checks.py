@@ -8,10 +8,11 @@ from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind, group_name
 from .errors import InvalidTally, Problem
 from .rules import CardValues, RuleSet
 from .going_out import books_lacking
+from .limits import MAX_PLAYERS, MAX_TEAMS
 from .tally import COUNT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, RankCounts, Tally
 
-MAX_TEAMS = 6
-MAX_EXACT_DRAWS = 6
+#: Each player at the table grabs exactly the right stack at most once a round.
+MAX_EXACT_DRAWS = MAX_PLAYERS
 
 
 def check_tallies(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> None:

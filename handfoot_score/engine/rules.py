@@ -11,9 +11,9 @@ from .cards import (
     CardKind, Rank, ranks_of, reachable_points,
 )
 from .errors import InvalidRules, Problem
+from .limits import MAX_ROUNDS as MAX_ROUNDS  # still importable from here, as callers do
 
 MAX_DECKS = 20
-MAX_ROUNDS = 20
 MAX_CARDS_IN_HAND = 50
 #: More special books than any table plays; it keeps a rule set (and its pages) small.
 MAX_SPECIAL_BOOKS = 20
