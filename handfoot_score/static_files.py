@@ -6,6 +6,10 @@ year without asking again (``immutable``): when the file changes, so does every 
 address for it. Any other request for a static file (no ``v``, or the ``v`` of an older
 file from a page still open) gets Flask's answer: ``no-cache``, revalidated by its ETag.
 
+Scripts, stylesheets and the web manifest are sent minified (``minify.py``), made once per
+version of the file and kept in memory; the files in static/ stay readable, and the version
+in the address is the hash of the readable file, so it changes whenever the file does.
+
 The service worker (``static/js/sw.js``) is served at ``/sw.js`` instead, so that it may
 look after every page of the site (a worker's scope is the folder it is served from).
 """
@@ -13,15 +17,23 @@ look after every page of the site (a worker's scope is the folder it is served f
 from __future__ import annotations
 
 import hashlib
+import mimetypes
 import os
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, request
+from werkzeug.exceptions import NotFound
 from werkzeug.security import safe_join
+
+from handfoot_score import minify
 
 ONE_YEAR = 365 * 24 * 60 * 60
 SERVICE_WORKER = "js/sw.js"
 VERSION_LENGTH = 12
+#: How each kind of text file is minified, by the end of its name.
+MINIFIERS: dict[str, Callable[[str], str]] = {
+    ".js": minify.javascript, ".css": minify.css, ".webmanifest": minify.manifest}
 
 
 class StaticVersions:
@@ -49,22 +61,65 @@ class StaticVersions:
         return version
 
 
+class MinifiedFiles:
+    """The minified text of each script, stylesheet and manifest in one folder, made again
+    when the file changes."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self._known: dict[str, tuple[int, int, bytes]] = {}
+
+    def of(self, filename: str) -> bytes | None:
+        """The file minified, or None if it is not of a kind that is minified, or missing."""
+        minifier = MINIFIERS.get(os.path.splitext(filename)[1])
+        path = safe_join(self.folder, filename)
+        if minifier is None or path is None:
+            return None
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        known = self._known.get(path)
+        if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
+            return known[2]
+        with open(path, encoding="utf-8") as file:
+            minified = minifier(file.read()).encode()
+        self._known[path] = (stat.st_mtime_ns, stat.st_size, minified)
+        return minified
+
+
 def register_static_files(app: Flask) -> None:
     """Put each static file's version in its address, and let browsers keep it a year."""
     if app.static_folder is None:
         return
     app.extensions["static_versions"] = StaticVersions(app.static_folder)
+    app.extensions["minified_static_files"] = MinifiedFiles(app.static_folder)
+    app.view_functions["static"] = static_file
     app.url_defaults(add_static_version)
     app.after_request(cache_versioned_static_file)
     app.add_url_rule("/sw.js", "service_worker", service_worker)
 
 
+def static_file(filename: str) -> Response:
+    """A file of static/: scripts, stylesheets and the manifest minified, others as they are."""
+    minified = current_app.extensions["minified_static_files"].of(filename)
+    if minified is None:
+        return current_app.send_static_file(filename)
+    return _checked_each_time(minified, mimetypes.guess_type(filename)[0] or "text/plain")
+
+
 def service_worker() -> Response:
     """The service worker, from the site's root; browsers check it for a new version at
     every visit, so it is never kept without asking."""
-    path = os.path.join(str(current_app.static_folder), SERVICE_WORKER)
-    with open(path, "rb") as file:
-        response = Response(file.read(), mimetype="text/javascript")
+    worker = current_app.extensions["minified_static_files"].of(SERVICE_WORKER)
+    if worker is None:
+        raise NotFound()
+    return _checked_each_time(worker, "text/javascript")
+
+
+def _checked_each_time(body: bytes, mimetype: str) -> Response:
+    """An answer the browser asks about again before using it (``no-cache``, by its ETag)."""
+    response = Response(body, mimetype=mimetype)
     response.cache_control.no_cache = True
     response.add_etag()
     return response.make_conditional(request)

@@ -8,15 +8,18 @@ import hashlib
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score import PROJECT_ROOT
-from handfoot_score.static_files import ONE_YEAR, StaticVersions
+from handfoot_score import PROJECT_ROOT, minify
+from handfoot_score.static_files import ONE_YEAR, MinifiedFiles, StaticVersions
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 OWN_PAGE = {**GZIP, "Sec-Fetch-Site": "same-origin"}
 CSS = PROJECT_ROOT / "static" / "css" / "app.css"
+#: app.css as browsers get it.
+SENT_CSS = minify.css(CSS.read_text(encoding="utf-8")).encode()
 
 
 def version_of(path: Path) -> str:
@@ -67,7 +70,7 @@ def test_static_files_are_sent_compressed_when_asked(client: FlaskClient) -> Non
         with client.get(url, headers=GZIP) as response:
             assert response.headers["Content-Encoding"] == "gzip"
             assert "Accept-Encoding" in response.vary
-            assert gzip.decompress(response.get_data()) == CSS.read_bytes()
+            assert gzip.decompress(response.get_data()) == SENT_CSS
             assert response.content_length == len(response.get_data())
             assert "Accept-Ranges" not in response.headers
             etag, weak = response.get_etag()
@@ -79,8 +82,45 @@ def test_static_files_are_sent_compressed_when_asked(client: FlaskClient) -> Non
 def test_nothing_is_compressed_for_a_browser_that_does_not_ask(client: FlaskClient) -> None:
     with client.get(stylesheet_url(client)) as response:
         assert "Content-Encoding" not in response.headers
-        assert response.get_data() == CSS.read_bytes()
+        assert response.get_data() == SENT_CSS
         assert "Accept-Encoding" in response.vary
+
+
+def test_scripts_stylesheets_and_the_manifest_are_sent_minified(client: FlaskClient) -> None:
+    css = client.get(stylesheet_url(client)).get_data(as_text=True)
+    assert "/*" not in css and "\n" not in css and ":root{color-scheme:light dark;" in css
+    script = client.get("/static/js/tally.js").get_data(as_text=True)
+    assert "// " not in script and "\n  " not in script and '"use strict";' in script
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert "// " not in worker and 'addEventListener("fetch"' in worker
+    manifest = client.get("/static/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    assert manifest.get_data(as_text=True).startswith('{"name":"Hand and Foot Scorekeeper",')
+    with client.get("/static/icons/icon-192.png") as icon:
+        assert icon.get_data() == (PROJECT_ROOT / "static" / "icons" / "icon-192.png").read_bytes()
+
+
+def test_a_changed_file_is_minified_again(app: Flask, tmp_path: Path) -> None:
+    files = MinifiedFiles(str(tmp_path))
+    (tmp_path / "a.css").write_text("a { color: red; }")
+    assert files.of("a.css") == b"a{color:red}"
+    (tmp_path / "a.css").write_text("a { color: blue; } ")
+    assert files.of("a.css") == b"a{color:blue}"
+    (tmp_path / "a.png").write_bytes(b"\x89PNG")
+    assert files.of("a.png") is None
+    assert files.of("missing.css") is None
+    assert files.of("../secret.css") is None
+
+
+@pytest.mark.parametrize("source, sent", [
+    ('a > b , c:hover { margin: 0.5rem -0.5rem 10.5px; }', "a>b,c:hover{margin:.5rem -0.5rem 10.5px}"),
+    ("p :focus { width: calc(100% - 2rem) }", "p :focus{width:calc(100% - 2rem)}"),
+    ('/* a comment */ q { content: "/* kept */ ; }" }', 'q{content:"/* kept */ ; }"}'),
+    ("@media (max-width: 25rem) and (hover: none) { a { b: c } }",
+     "@media (max-width:25rem) and (hover:none){a{b:c}}"),
+])
+def test_minified_css_means_what_the_file_means(source: str, sent: str) -> None:
+    assert minify.css(source) == sent
 
 
 def test_pages_are_compressed_only_for_the_site_itself(client: FlaskClient) -> None:
