@@ -162,7 +162,8 @@ def serving(database_url: str | None, instance: Path) -> Iterator[int]:
                     break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("the server did not start:\n" + log.read_text()[-3000:])
+                    raise SystemExit(
+                        "the server did not start:\n" + log.read_text()[-3000:]) from None
                 time.sleep(0.2)
         yield port
     finally:

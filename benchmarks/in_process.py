@@ -87,10 +87,11 @@ def time_requests(client: FlaskClient, sample: Sample, submits: Submits, setting
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
         for _ in range(settings.samples):
             for name, url in addresses.items():
-                times[name].append(_timed(lambda: _expect(
+                times[name].append(_timed(lambda url=url: _expect(
                     client.get(url, headers=BROWSER).status_code, 200, url)))
             submit = submits.prepare()
-            times[SUBMIT].append(_timed(lambda: _expect(submit(), 303, "the round submit")))
+            times[SUBMIT].append(_timed(
+                lambda submit=submit: _expect(submit(), 303, "the round submit")))
         for name, values in times.items():
             runs[name].append((median([wall for wall, _ in values]) * 1000,
                                median([cpu for _, cpu in values]) * 1000))

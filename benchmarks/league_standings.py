@@ -21,7 +21,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +33,17 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.extensions import db
 from handfoot_score.models import (
-    FINISHED, Game, League, LeagueGame, LeaguePlayer, LeagueSeat, LeagueTeam, Player, Round,
-    TallyRecord, Team,
+    FINISHED,
+    Game,
+    League,
+    LeagueGame,
+    LeaguePlayer,
+    LeagueSeat,
+    LeagueTeam,
+    Player,
+    Round,
+    TallyRecord,
+    Team,
 )
 from handfoot_score.services import standings
 from handfoot_score.services.leagues import outcome
@@ -107,7 +116,7 @@ COLUMNS = {
 
 
 def _fill(connection: Connection, league_id: str, games: int, chance: random.Random) -> None:
-    start = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    start = datetime(2025, 1, 1, tzinfo=UTC)
     moment = _stored(connection, Game.__table__.c.created_at)
     first = {model: _last_id(connection, model) + 1
              for model in (LeaguePlayer, Team, Player, Round)}

@@ -8,6 +8,7 @@ import flask_migrate
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
+import handfoot_score.models  # noqa: F401  (the tables migrations know)
 from handfoot_score import MIGRATIONS, PROJECT_ROOT
 from handfoot_score.api import bp as api_bp
 from handfoot_score.cli import register_commands
@@ -15,7 +16,6 @@ from handfoot_score.compression import register_compression
 from handfoot_score.config import instance_path, settings
 from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.errors import handle_http_error
-from handfoot_score import models  # noqa: F401  (the tables migrations know)
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.security import register_converters, register_security
 from handfoot_score.static_files import register_static_files

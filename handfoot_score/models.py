@@ -7,7 +7,7 @@ Models hold data only; transactions begin and end in the service layer.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
@@ -23,7 +23,7 @@ CLIENT_LENGTH = 64
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def new_game_id() -> str:

@@ -28,7 +28,8 @@ def reachable(address: IPAddress) -> bool:
     """Whether another device could open ``address``: not loopback, not link-local (an
     ``fe80::`` address needs a zone no link can carry), not unspecified or multicast.
 
-    >>> [reachable(ipaddress.ip_address(a)) for a in ("192.168.1.20", "fd00::2", "fe80::1", "127.0.0.1")]
+    >>> [reachable(ipaddress.ip_address(a))
+    ...  for a in ("192.168.1.20", "fd00::2", "fe80::1", "127.0.0.1")]
     [True, True, False, False]
     """
     return not (address.is_loopback or address.is_link_local or address.is_unspecified
@@ -50,7 +51,7 @@ def network_addresses() -> list[IPAddress]:
 def host_for_url(address: IPAddress) -> str:
     """``address`` as the host part of a link: IPv6 in brackets.
 
-    >>> host_for_url(ipaddress.ip_address("fd00::2")), host_for_url(ipaddress.ip_address("10.0.0.7"))
-    ('[fd00::2]', '10.0.0.7')
+    >>> [host_for_url(ipaddress.ip_address(a)) for a in ("fd00::2", "10.0.0.7")]
+    ['[fd00::2]', '10.0.0.7']
     """
     return f"[{address}]" if address.version == 6 else str(address)

@@ -45,7 +45,8 @@ def empty_tables(app: Flask) -> None:
     tables = db.metadata.sorted_tables
     with app.app_context(), db.engine.begin() as connection:
         if connection.dialect.name == "postgresql":
-            names = ", ".join(connection.dialect.identifier_preparer.format_table(t) for t in tables)
+            quote = connection.dialect.identifier_preparer.format_table
+            names = ", ".join(quote(t) for t in tables)
             connection.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
         else:
             for table in reversed(tables):

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from handfoot_score.web.chart import (
-    BOTTOM, LEFT, LOOKS, RIGHT, TOP, running_total_chart, step_size,
+    BOTTOM,
+    LEFT,
+    LOOKS,
+    RIGHT,
+    TOP,
+    running_total_chart,
+    step_size,
 )
 
 TOTALS = ((3_720, -20), (7_440, -40), (7_540, 60), (8_320, 60))

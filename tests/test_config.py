@@ -160,10 +160,12 @@ def test_auto_migrate_false_keeps_an_old_schema_as_it_is(
     with create_app().app_context():
         db.engine.dispose()
     with sqlite3.connect(database) as connection:
-        assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [("0003",)]
+        versions = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+        assert versions == [("0003",)]
 
 
-def test_auto_migrate_must_say_true_or_false(instance: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_migrate_must_say_true_or_false(
+        instance: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AUTO_MIGRATE", "later")
     with pytest.raises(ValueError, match="AUTO_MIGRATE must be true or false, not 'later'"):
         create_app()

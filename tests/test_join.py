@@ -190,8 +190,8 @@ def no_loopback_link(page: str) -> None:
 @pytest.mark.parametrize("base_url", LOOPBACK_HOSTS)
 def test_a_join_page_opened_on_loopback_links_to_the_network_address(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, base_url: str) -> None:
-    monkeypatch.setattr(network, "network_addresses",
-                        lambda: [ipaddress.ip_address("192.168.1.20"), ipaddress.ip_address("fd00::2")])
+    addresses = [ipaddress.ip_address("192.168.1.20"), ipaddress.ip_address("fd00::2")]
+    monkeypatch.setattr(network, "network_addresses", lambda: addresses)
     game_id = start_game(app)
     port = ":8000" if base_url.endswith(":8000") else ""
     link = f"http://192.168.1.20{port}/games/{game_id}"

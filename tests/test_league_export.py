@@ -7,7 +7,7 @@ import copy
 import io
 import json
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -399,7 +399,7 @@ def test_an_import_that_died_gives_way_and_is_deleted(app: Flask, exported: dict
     with app.app_context():
         dead = league_backup.import_league(copy.deepcopy(exported))
         db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=dead,
-                                    touched_at=datetime.now(timezone.utc) - timedelta(hours=1)))
+                                    touched_at=datetime.now(UTC) - timedelta(hours=1)))
         db.session.commit()
         copy_id = league_backup.import_league(copy.deepcopy(exported))
         assert stored_league_ids().count(dead) == 0

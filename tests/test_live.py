@@ -10,12 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from benchmarks.page_weight import weigh_every_page
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from benchmarks.page_weight import weigh_every_page
 from handfoot_score import create_app, database
 from handfoot_score.extensions import db
 from handfoot_score.services import games, live

@@ -8,8 +8,18 @@ from hypothesis import strategies as st
 
 from handfoot_score.web import meld_state
 from handfoot_score.web.meld_state import (
-    MAX_CARDS, MeldStateError, add_card, apply_action, card_count, clear, laid_melds,
-    new_meld, next_melds, parse_melds, serialize_melds, undo,
+    MAX_CARDS,
+    MeldStateError,
+    add_card,
+    apply_action,
+    card_count,
+    clear,
+    laid_melds,
+    new_meld,
+    next_melds,
+    parse_melds,
+    serialize_melds,
+    undo,
 )
 
 CARDS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")

@@ -131,7 +131,9 @@ def mismatches(shown: Any, actual: Any, run: Run, where: str = "answer") -> list
         return [] if bound == actual else [f"{where}: {shown} was {bound!r}, now {actual!r}"]
     if isinstance(shown, str) and shown.endswith("...") and isinstance(actual, str):
         prefix = shown.removesuffix("...")
-        return [] if actual.startswith(prefix) else [f"{where}: {actual!r} does not start {prefix!r}"]
+        if actual.startswith(prefix):
+            return []
+        return [f"{where}: {actual!r} does not start {prefix!r}"]
     if shown != actual or type(shown) is not type(actual):
         return [f"{where}: {shown!r} shown, {actual!r} given"]
     return []
@@ -303,8 +305,10 @@ def test_every_json_example_in_the_readme_answers_as_shown(app: Flask, client: F
         ('[1, ...]', [1, 2, 3], True),
         ('[1]', [1, 2], False),
         ('[{"x": [...]}, ...]', [{"x": [1]}], True),
-        ('{"m": "Another phone changed it to 3: ..."}', {"m": "Another phone changed it to 3: sorry"}, True),
-        ('{"m": "Another phone changed it to 3: ..."}', {"m": "Another phone changed it to 4"}, False),
+        ('{"m": "Another phone changed it to 3: ..."}',
+         {"m": "Another phone changed it to 3: sorry"}, True),
+        ('{"m": "Another phone changed it to 3: ..."}',
+         {"m": "Another phone changed it to 4"}, False),
         ('{"total": 3850}', {"total": 3870}, False),
         ('{"avg": 4840.0}', {"avg": 4840}, False),
         ('{"tally": {...}}', {"tally": {"melded": 1}}, True),
@@ -318,8 +322,10 @@ def test_answers_are_compared_as_the_readme_shows_them(shown: str, actual: Any, 
 
 def test_commands_and_answers_are_read_from_sh_blocks() -> None:
     text = "\n".join([
-        "```sh", "curl -X POST http://127.0.0.1:8000/api/v1/x -H 'Content-Type: application/json' -d '{",
-        '  "a": 1}\'', '# 409 {"errors": [...],', '#   "current": 3}', "python3 -m venv .venv", "```"])
+        "```sh",
+        "curl -X POST http://127.0.0.1:8000/api/v1/x -H 'Content-Type: application/json' -d '{",
+        '  "a": 1}\'', '# 409 {"errors": [...],', '#   "current": 3}', "python3 -m venv .venv",
+        "```"])
     [example] = readme_examples(text)
     assert example.words[-1] == '{\n  "a": 1}'
     assert example.status == 409 and example.line == 2

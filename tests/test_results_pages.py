@@ -11,7 +11,13 @@ from flask.testing import FlaskClient
 
 from handfoot_score.web.formats import deduction, points, signed_points
 from tests.game_pages import (
-    QUIET, THREE_TEAMS, get_text, page_text, record, start_game, state_of,
+    QUIET,
+    THREE_TEAMS,
+    get_text,
+    page_text,
+    record,
+    start_game,
+    state_of,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -72,7 +78,7 @@ def test_scoreboard_gives_three_teams_a_card_each(app: Flask, client: FlaskClien
     assert '<table class="breakdown">' not in page
     assert page.count('class="team-card"') == 3
     text = page_text(client.get(f"/games/{game_id}/scoreboard"))
-    for team, total in zip(state.teams, state.totals):
+    for team in state.teams:
         assert f"{team.name} Cards melded" in text
     assert "Round total 3,740 Running total 3,740" in text
     assert "Round total −20 Running total −20" in text

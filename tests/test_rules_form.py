@@ -12,7 +12,12 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import InvalidRules, Problem
 from handfoot_score.engine.presets import CLASSIC, PAGAT, PRESETS
 from handfoot_score.engine.rules import (
-    MAX_ROUNDS, BookCounts, RedThree, RuleSet, ScoreMinimum, SpecialBook,
+    MAX_ROUNDS,
+    BookCounts,
+    RedThree,
+    RuleSet,
+    ScoreMinimum,
+    SpecialBook,
 )
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.web.rules_form import NOT_ASKED, HouseRulesForm, house_rules_form_data

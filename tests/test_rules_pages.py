@@ -15,7 +15,6 @@ from handfoot_score.engine.rules_json import rules_from_dict
 from handfoot_score.web.rules_form import SaveHouseRulesForm
 from handfoot_score.web.rules_pages import RulesCard
 
-
 BLOCKS = {"p", "li", "td", "th", "tr", "h1", "h2", "caption", "br", "div", "legend", "label"}
 
 

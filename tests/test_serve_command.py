@@ -52,11 +52,14 @@ def listening_sockets(port: int) -> set[str]:
 
 
 @contextmanager
-def serve(tmp_path: Path, *options: str, environ: Mapping[str, str] = {}) -> Iterator[tuple[int, str]]:
+def serve(tmp_path: Path, *options: str,
+          environ: Mapping[str, str] = {}) -> Iterator[tuple[int, str]]:
     """Run ``flask --app app serve`` until the block ends; yield its port and what it printed."""
     port = free_port()
-    database = DATABASE_URL if uses_database_server() else f"sqlite:///{tmp_path / 'served.sqlite'}"
-    env = {**os.environ, "DATABASE_URL": database, "HANDFOOT_INSTANCE_PATH": str(tmp_path / "instance"),
+    database = (DATABASE_URL if uses_database_server()
+                else f"sqlite:///{tmp_path / 'served.sqlite'}")
+    env = {**os.environ, "DATABASE_URL": database,
+           "HANDFOOT_INSTANCE_PATH": str(tmp_path / "instance"),
            "PYTHONIOENCODING": "utf-8", **environ}
     if "PUBLIC_URL" not in environ:
         env.pop("PUBLIC_URL", None)
@@ -69,7 +72,8 @@ def serve(tmp_path: Path, *options: str, environ: Mapping[str, str] = {}) -> Ite
         deadline = time.monotonic() + START_SECONDS
         while READY not in log.read_text(errors="replace"):
             if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"serve did not start:\n{log.read_text(errors='replace')}", pytrace=False)
+                pytest.fail(f"serve did not start:\n{log.read_text(errors='replace')}",
+                            pytrace=False)
             time.sleep(0.1)
         yield port, log.read_text(encoding="utf-8")
     finally:

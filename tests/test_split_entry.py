@@ -128,7 +128,7 @@ def test_one_team_on_its_own_phone_sees_only_its_inputs(app: Flask,
     assert "teams-1-melded_aces" in values and "teams-0-melded_aces" not in values
     assert values["teams-0-part_version"] == "0" and values["teams-1-part_version"] == "0"
     assert "Did Them go out?" in page
-    assert 'action="/games/%s/rounds/1?team=1"' % game_id in page
+    assert f'action="/games/{game_id}/rounds/1?team=1"' in page
 
 
 @pytest.mark.parametrize("team", ["2", "x", "-1"])

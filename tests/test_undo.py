@@ -161,7 +161,7 @@ def test_an_undo_with_a_version_that_is_no_number_takes_nothing_back(
 def test_after_the_last_round_the_table_lands_on_the_result(app: Flask,
                                                             client: FlaskClient) -> None:
     game_id = start_game(app)
-    for number in range(1, 4):
+    for _ in range(3):
         record(app, game_id, QUIET, QUIET)
     landed = save_round(client, game_id, 4)
     assert landed.request.path == f"/games/{game_id}/over"

@@ -8,8 +8,8 @@ from flask.typing import ResponseReturnValue
 from handfoot_score.engine.errors import EngineError, UnknownRules
 from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
 from handfoot_score.services.games import GameConflict, GameNotFound
-from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.leagues import LeagueNotFound
+from handfoot_score.services.locking import DatabaseBusy
 
 from . import bp
 

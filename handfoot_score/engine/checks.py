@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind, group_name
 from .errors import InvalidTally, Problem
-from .rules import CardValues, RuleSet
 from .going_out import books_lacking
 from .limits import MAX_PLAYERS, MAX_TEAMS
+from .rules import CardValues, RuleSet
 from .tally import COUNT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, RankCounts, Tally
 
 #: Each player at the table grabs exactly the right stack at most once a round.
@@ -198,7 +198,8 @@ def _groups_words(values: CardValues, kind: CardKind) -> str:
 
 
 def _unreachable(points: int) -> str:
-    return f"{points} cannot be made from the cards' values (with the usual values: a multiple of 5)"
+    return (f"{points} cannot be made from the cards' values "
+            "(with the usual values: a multiple of 5)")
 
 
 def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts) -> list[Problem]:

@@ -7,8 +7,17 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from .cards import (
-    BOOK_SIZE, DECK_SUPPLY, NATURAL_KINDS, NATURAL_RANKS, RANK_SUPPLY, SMALLEST_MELD, WILD_KINDS,
-    CardKind, Rank, ranks_of, reachable_points,
+    BOOK_SIZE,
+    DECK_SUPPLY,
+    NATURAL_KINDS,
+    NATURAL_RANKS,
+    RANK_SUPPLY,
+    SMALLEST_MELD,
+    WILD_KINDS,
+    CardKind,
+    Rank,
+    ranks_of,
+    reachable_points,
 )
 from .errors import InvalidRules, Problem
 from .limits import MAX_ROUNDS as MAX_ROUNDS  # still importable from here, as callers do

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .cards import NATURAL_RANKS, CardKind, Rank
 from .errors import InvalidRules, Problem
 from .rules import (
-    BOOK_TYPES, MAX_SPECIAL_BOOKS, BlackThree, BookBonuses, BookCounts, CardValues, RedThree, Round, RuleSet,
-    ScoreMinimum, SpecialBook, WildLimits,
+    BOOK_TYPES,
+    MAX_SPECIAL_BOOKS,
+    BlackThree,
+    BookBonuses,
+    BookCounts,
+    CardValues,
+    RedThree,
+    Round,
+    RuleSet,
+    ScoreMinimum,
+    SpecialBook,
+    WildLimits,
 )
 
 T = TypeVar("T")
@@ -286,7 +296,8 @@ class _Reader:
                 return None
         elif rank is not None:
             kind = rank.kind  # a book of one rank is of that rank's kind
-        return SpecialBook(id=given.get("id"), name=given.get("name"),  # checked by RuleSet
+        # Any JSON value: the RuleSet checks the id and the name, and names them when wrong.
+        return SpecialBook(id=cast(str, given.get("id")), name=cast(str, given.get("name")),
                            bonus=self.whole(given, "bonus", f"{where}."), kind=kind, rank=rank)
 
     def red_three(self, data: object) -> RedThree:

@@ -1,13 +1,12 @@
 """games, teams, players, rounds and tallies
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-29 11:55:14.448603
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0001'

@@ -5,9 +5,8 @@ Revises: 0001
 Create Date: 2026-11-29 12:00:00
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0002'

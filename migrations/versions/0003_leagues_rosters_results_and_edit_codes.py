@@ -9,9 +9,8 @@ batch rebuild (copy, drop, rename), and dropping ``games`` with foreign keys on 
 team, round and tally through ON DELETE CASCADE. A game's league, its teams' results and its
 seats live in ``league_games``, ``league_teams`` and ``league_seats`` instead.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0003'

@@ -11,9 +11,8 @@ Games stored before this revision get a code here.
 """
 import secrets
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0004'

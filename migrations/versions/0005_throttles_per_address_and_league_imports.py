@@ -8,9 +8,8 @@ Create Date: 2026-11-30 22:40:00.000000
 table is rebuilt); wrong codes recorded before it count against no address. The other two
 are new tables.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0005'

@@ -7,7 +7,14 @@ import pytest
 
 from handfoot_score.engine import cards
 from handfoot_score.engine.cards import (
-    BOOK_SIZE, DECK_SUPPLY, NATURAL_KINDS, SMALLEST_MELD, WILD_KINDS, CardKind, Rank, parse_rank,
+    BOOK_SIZE,
+    DECK_SUPPLY,
+    NATURAL_KINDS,
+    SMALLEST_MELD,
+    WILD_KINDS,
+    CardKind,
+    Rank,
+    parse_rank,
     reachable_points,
 )
 

@@ -10,7 +10,13 @@ from handfoot_score.engine.going_out import books_lacking
 from handfoot_score.engine.melds import judge_meld, read_melds
 from handfoot_score.engine.presets import CLASSIC, PAGAT
 from handfoot_score.engine.rules import (
-    MAX_SPECIAL_BOOKS, BlackThree, BookBonuses, BookCounts, CardValues, RedThree, RuleSet,
+    MAX_SPECIAL_BOOKS,
+    BlackThree,
+    BookBonuses,
+    BookCounts,
+    CardValues,
+    RedThree,
+    RuleSet,
     SpecialBook,
 )
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict

@@ -11,7 +11,14 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import InvalidRules
 from handfoot_score.engine.presets import CLASSIC, ITALIAN, PAGAT
 from handfoot_score.engine.rules import (
-    BookBonuses, BookCounts, CardValues, RedThree, Round, RuleSet, ScoreMinimum, SpecialBook,
+    BookBonuses,
+    BookCounts,
+    CardValues,
+    RedThree,
+    Round,
+    RuleSet,
+    ScoreMinimum,
+    SpecialBook,
     WildLimits,
 )
 

@@ -11,7 +11,12 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import InvalidRules
 from handfoot_score.engine.presets import CLASSIC, ITALIAN, PAGAT, PRESETS
 from handfoot_score.engine.rules import (
-    BookCounts, RedThree, Round, RuleSet, ScoreMinimum, SpecialBook,
+    BookCounts,
+    RedThree,
+    Round,
+    RuleSet,
+    ScoreMinimum,
+    SpecialBook,
 )
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 

@@ -8,7 +8,12 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import InvalidTally
 from handfoot_score.engine.presets import CLASSIC, ITALIAN, PAGAT
 from handfoot_score.engine.rules import (
-    CardValues, RedThree, Round, RuleSet, ScoreMinimum, SpecialBook,
+    CardValues,
+    RedThree,
+    Round,
+    RuleSet,
+    ScoreMinimum,
+    SpecialBook,
 )
 from handfoot_score.engine.scoring import TeamScore, score_round, score_team
 from handfoot_score.engine.tally import CardCounts, Points, TableBooks, Tally

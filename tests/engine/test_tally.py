@@ -5,7 +5,13 @@ import pytest
 from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.rules import CardValues
 from handfoot_score.engine.tally import (
-    LEFT_FIELDS, MELDED_FIELDS, CardCounts, Points, TableBooks, Tally, face_value,
+    LEFT_FIELDS,
+    MELDED_FIELDS,
+    CardCounts,
+    Points,
+    TableBooks,
+    Tally,
+    face_value,
 )
 
 CARDS = CardCounts(jokers=1, twos=2, aces=3, eight_to_king=4, four_to_seven=5, black_threes=6)
