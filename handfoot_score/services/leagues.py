@@ -23,6 +23,7 @@ from handfoot_score.models import (
 
 from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, unlock_key
 from .errors import InvalidInput, require_keys
+from .games.records import scoresheet_of
 from .locking import begin_write, write_transaction
 from .typed_in import STORED_INT_MAX, tidy_name
 
@@ -243,10 +244,7 @@ def outcome(totals: Sequence[int], position: int) -> Outcome:
 
 
 def _store_results(game: Game, entries: Sequence[LeagueTeam]) -> None:
-    totals = [0] * len(game.teams)
-    for game_round in game.rounds:
-        for tally in game_round.tallies:
-            totals[tally.team_position] += tally.total
+    totals = scoresheet_of(game).totals
     for entry in entries:
         position = entry.team.position
         entry.total = totals[position]

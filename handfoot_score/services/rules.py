@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -19,6 +22,8 @@ from handfoot_score.models import SavedRules
 from .locking import DatabaseBusy, begin_write, write_transaction
 from .typed_in import untypable
 
+#: Rule sets read from their stored snapshots kept at once: a server's games use a handful.
+STORED_RULES_KEPT = 256
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 #: Saves under one name racing each other: each loser reads the ids taken again.
 SAVE_ATTEMPTS = 5
@@ -32,7 +37,7 @@ def list_presets() -> list[RuleSet]:
 def list_saved_rules() -> list[RuleSet]:
     """House-rule sets tables have saved, by name."""
     rows = db.session.scalars(select(SavedRules).order_by(SavedRules.name))
-    return [rules_from_dict(row.data) for row in rows]
+    return [stored_rules(row.data) for row in rows]
 
 
 def get_rules(rules_id: str) -> RuleSet:
@@ -42,28 +47,27 @@ def get_rules(rules_id: str) -> RuleSet:
     row = db.session.get(SavedRules, rules_id) if _ID.match(rules_id) else None
     if row is None:
         raise UnknownRules(rules_id)
-    return rules_from_dict(row.data)
+    return stored_rules(row.data)
+
+
+def stored_rules(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set of a stored snapshot, read once per snapshot: rule sets are frozen, so
+    every game stored with the same snapshot shares one."""
+    return _rules_of_snapshot(json.dumps(data, sort_keys=True, separators=(",", ":")))
+
+
+@lru_cache(maxsize=STORED_RULES_KEPT)
+def _rules_of_snapshot(text: str) -> RuleSet:
+    return rules_from_dict(json.loads(text))
 
 
 @write_transaction
 def save_rules(name: str, rules: RuleSet) -> RuleSet:
     """Keep a house-rule set under ``name`` to play again; returns it with its new id, the
     next free one when another table saved the same name at the same moment."""
-    problem = untypable(name)
-    if problem is not None:
-        raise InvalidRules(Problem("name", problem))
-    slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:40] or "house"
     for _ in range(SAVE_ATTEMPTS):
         begin_write()
-        # "house" is the address of the house-rules page itself, /rules/house.
-        taken = set(PRESETS) | {"house"} | set(db.session.scalars(select(SavedRules.id)))
-        rules_id = slug if slug not in taken else next(
-            f"{slug}-{n}" for n in range(2, len(taken) + 3) if f"{slug}-{n}" not in taken)
-        try:
-            saved = replace(rules, id=rules_id, name=name.strip())
-        except InvalidRules as error:
-            raise InvalidRules([Problem("name", p.message) for p in error.problems]) from None
-        db.session.add(SavedRules(id=saved.id, name=saved.name, data=rules_to_dict(saved)))
+        saved = add_saved_rules(name, rules)
         try:
             db.session.commit()
         except IntegrityError:
@@ -72,6 +76,29 @@ def save_rules(name: str, rules: RuleSet) -> RuleSet:
             continue
         return saved
     raise DatabaseBusy()
+
+
+def add_saved_rules(name: str, rules: RuleSet) -> RuleSet:
+    """Add a house-rule set under ``name`` to the write transaction under way, uncommitted;
+    returns it with the first id free. Raises InvalidRules naming the name if it cannot be.
+
+    Two saves of one name at the same moment may pick the same id: the later commit fails
+    with IntegrityError, and its caller tries again.
+    """
+    problem = untypable(name)
+    if problem is not None:
+        raise InvalidRules(Problem("name", problem))
+    slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:40] or "house"
+    # "house" is the address of the house-rules page itself, /rules/house.
+    taken = set(PRESETS) | {"house"} | set(db.session.scalars(select(SavedRules.id)))
+    rules_id = slug if slug not in taken else next(
+        f"{slug}-{n}" for n in range(2, len(taken) + 3) if f"{slug}-{n}" not in taken)
+    try:
+        saved = replace(rules, id=rules_id, name=name.strip())
+    except InvalidRules as error:
+        raise InvalidRules([Problem("name", p.message) for p in error.problems]) from None
+    db.session.add(SavedRules(id=saved.id, name=saved.name, data=rules_to_dict(saved)))
+    return saved
 
 
 def resolve_rules(spec: object) -> RuleSet:

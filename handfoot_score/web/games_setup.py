@@ -111,7 +111,8 @@ def new_game() -> ResponseReturnValue:
         return _page(form, open_rules=bool(form.house.errors))
     try:
         state = games.create_game(form.game_body(_rules_to_play(form)),
-                                  edit_code=edit_code_for(form.league.data or None))
+                                  edit_code=edit_code_for(form.league.data or None),
+                                  save_rules_as=form.save_as.data or None)
     except InvalidRules as error:
         form.house.form.show_problems(error.problems)
         return _page(form, open_rules=True), 422
@@ -162,17 +163,13 @@ def _league(league_id: str | None) -> LeagueView | None:
 
 
 def _rules_to_play(form: NewGameForm) -> dict[str, Any]:
-    """The rules from the form, kept under a name when the table asked to save them."""
+    """The rules from the form (saved with the game when the table gave them a name)."""
     chosen = _chosen_rules(form.rules_choice.data)
     rules = form.house.form.to_rules_dict()
     unchanged = _same_rules(rules, chosen)
     rules["id"] = chosen.id if unchanged else f"{chosen.id}-house"[:64]
     if not unchanged and rules["name"] == chosen.name:
         rules["name"] = f"{chosen.name} with house rules"[:100]
-    if form.save_as.data:
-        saved = rules_service.save_rules(form.save_as.data,
-                                         rules_service.resolve_rules(rules))
-        return rules_to_dict(saved)
     return rules
 
 

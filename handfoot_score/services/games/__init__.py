@@ -1,0 +1,26 @@
+"""Games at the table: set-up, recording and correcting rounds, book taps, game over.
+
+Every write is one transaction: it reads, calls the engine, and commits. A write locks its
+game first (``locking.lock_game``), so writers to one game take turns, and carries the
+version it was based on where another phone could have changed the same thing.
+
+- ``state``: the read model (``GameState`` and its parts), totals asked of its score sheet;
+- ``records``: the one mapping between stored rows and engine values;
+- ``reads``: a game, the games in play, a game locked for a write;
+- ``setup``, ``rounds``, ``play``: the commands; ``errors``: what they refuse with.
+"""
+
+from .errors import GameConflict, GameNotFound
+from .play import abandon_game, tap_book
+from .reads import commit_write, games_in_play, get_game, locked_game
+from .rounds import add_round, check_team_tally, correct_round, preview_round, record_round
+from .scoring import ROUND_TOTAL_MAX
+from .setup import MAX_NAME, create_game, play_again
+from .state import GameState, PartView, RoundView, TeamCount, TeamView
+
+__all__ = [
+    "MAX_NAME", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameState", "PartView",
+    "RoundView", "TeamCount", "TeamView", "abandon_game", "add_round", "check_team_tally",
+    "commit_write", "correct_round", "create_game", "games_in_play", "get_game",
+    "locked_game", "play_again", "preview_round", "record_round", "tap_book",
+]

@@ -1,0 +1,72 @@
+"""Play at the table between rounds: tapping books as they are made, and stopping a game."""
+
+from __future__ import annotations
+
+from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
+from handfoot_score.extensions import db
+from handfoot_score.models import ABANDONED, PLAYING
+
+from ..errors import InvalidInput
+from ..locking import lock_game, write_transaction
+from .access import require_edit_code
+from .errors import GameConflict, GameNotFound
+from .reads import commit_write, locked_game
+from .state import GameState
+
+
+@write_transaction
+def tap_book(game_id: str, team: int, kind: str, change: int,
+             seen: int | None = None) -> GameState:
+    """Count a book a team completed during play (or take one back).
+
+    ``seen`` is the count the phone showed: if another phone changed it since, the tap is
+    refused (both phones may have seen the same book made), telling the count as it is now.
+    """
+    if type(change) is not int or change not in (1, -1):
+        raise InvalidInput(Problem("change", "must be 1 or -1"))
+    if seen is not None and type(seen) is not int:
+        raise InvalidInput(Problem("seen", "must be the count the phone showed"))
+    if not isinstance(kind, str):
+        raise InvalidInput(Problem("kind", "must be a kind of book"))
+    game, state = locked_game(game_id)
+    if state.current_round is None:
+        raise GameConflict("The game is over.", "books")
+    if type(team) is not int or not 0 <= team < len(game.teams):
+        raise InvalidInput(Problem("team", "no such team"))
+    if kind not in BOOK_TYPES and state.rules.special_book(kind) is None:
+        raise InvalidInput(Problem("books", f"{kind!r} is not a book of these rules", team))
+    if kind == "wild" and state.rules.books.wild is None:
+        raise InvalidInput(Problem("books.wild", "these rules allow no wild books", team))
+    row = game.teams[team]
+    now = row.books_data.get(kind, 0)
+    if seen is not None and seen != now:
+        raise GameConflict(
+            f"Another phone changed {row.name}'s {_book_name(state.rules, kind)} to {now} "
+            "meanwhile: tap again if you still mean to change it.", f"books.{kind}",
+            {"team": team, "kind": kind, "count": now})
+    count = max(0, now + change)
+    row.books_data = {**row.books_data, kind: count}
+    game.version += 1
+    return commit_write(game)
+
+
+@write_transaction
+def abandon_game(game_id: str, *, edit_code: str | None = None) -> None:
+    """Stop a game without finishing it; its rounds stay stored.
+
+    In a league with an edit code, ``edit_code`` must be its code.
+    """
+    game = lock_game(game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    if game.status == PLAYING:
+        require_edit_code(game, edit_code)
+        game.status = ABANDONED
+        game.version += 1
+        db.session.commit()
+
+
+def _book_name(rules: RuleSet, kind: str) -> str:
+    special = rules.special_book(kind)
+    return f"{kind} books" if special is None else special.name

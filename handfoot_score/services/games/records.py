@@ -1,0 +1,106 @@
+"""The one mapping between a game's stored rows and the engine's values: a stored tally and
+its team's score, a team's book taps and its table books, a stored game and its state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy.orm import selectinload
+
+from handfoot_score.engine.rules import BOOK_TYPES
+from handfoot_score.engine.scoresheet import Scoresheet
+from handfoot_score.engine.scoring import TeamScore
+from handfoot_score.engine.tally import TableBooks
+from handfoot_score.extensions import db
+from handfoot_score.models import Game, Round, TallyRecord, Team
+
+from ..rules import stored_rules
+from .errors import GameNotFound
+from .state import GameState, PartView, RoundView, TeamView
+
+#: A game with everything ``state_of`` reads, in four queries however many rounds it has.
+WHOLE_GAME = (selectinload(Game.teams).selectinload(Team.players),
+              selectinload(Game.rounds).selectinload(Round.tallies),
+              selectinload(Game.parts))
+
+
+def tally_record(position: int, tally: Mapping[str, Any], score: TeamScore) -> TallyRecord:
+    """A team's tally as entered, stored with the score the engine gave it."""
+    return TallyRecord(
+        team_position=position, data=dict(tally),
+        melded_points=score.melded_points, book_points=score.book_points,
+        red_three_points=score.red_three_points, going_out_points=score.going_out_points,
+        bonus_points=score.bonus_points, left_points=score.left_points, total=score.total)
+
+
+def team_score(record: TallyRecord, name: str | None, meld_minimum: int) -> TeamScore:
+    """The score a stored tally earned, as the engine gave it."""
+    return TeamScore(
+        name=name, melded_points=record.melded_points, book_points=record.book_points,
+        red_three_points=record.red_three_points, going_out_points=record.going_out_points,
+        bonus_points=record.bonus_points, left_points=record.left_points,
+        meld_minimum=meld_minimum)
+
+
+def replace_tally(stored: TallyRecord, new: TallyRecord) -> None:
+    """Put a corrected tally and its score in place of the stored one."""
+    stored.data = new.data
+    for column in ("melded_points", "book_points", "red_three_points", "going_out_points",
+                   "bonus_points", "left_points", "total"):
+        setattr(stored, column, getattr(new, column))
+
+
+def scoresheet_of(game: Game) -> Scoresheet:
+    """The score sheet of a stored game (or one being rebuilt), from its stored round totals."""
+    return Scoresheet.of(stored_rules(game.rules_data), len(game.teams),
+                         ([tally.total for tally in r.tallies] for r in game.rounds))
+
+
+def table_books(data: Mapping[str, int]) -> TableBooks:
+    """A team's book taps as stored, as the engine counts them."""
+    special = tuple(sorted((k, v) for k, v in data.items() if k not in BOOK_TYPES))
+    return TableBooks(clean=data.get("clean", 0), dirty=data.get("dirty", 0),
+                      wild=data.get("wild", 0), special=special)
+
+
+def load(game_id: str) -> Game:
+    """The stored game with everything its state reads; raises GameNotFound."""
+    game = db.session.get(Game, game_id, options=WHOLE_GAME) \
+        if isinstance(game_id, str) else None
+    if game is None:
+        raise GameNotFound(game_id)
+    return game
+
+
+def state_of(game: Game) -> GameState:
+    """A stored game as the pages and the API see it."""
+    sheet = scoresheet_of(game)
+    names = [team.name for team in game.teams]
+    rounds = tuple(_round_view(sheet, game_round, names) for game_round in game.rounds)
+    return GameState(
+        id=game.id,
+        rules=sheet.rules,
+        status=game.status,
+        version=game.version,
+        first_dealer=game.first_dealer,
+        teams=tuple(TeamView(t.position, t.name, tuple(p.name for p in t.players))
+                    for t in game.teams),
+        rounds=rounds,
+        books=tuple(table_books(t.books_data) for t in game.teams),
+        updated_at=game.updated_at,
+        join_code=game.join_code,
+        parts=tuple(PartView(p.team_position, p.version, p.data) for p in game.parts
+                    if p.round_number == len(rounds) + 1),
+    )
+
+
+def _round_view(sheet: Scoresheet, game_round: Round, names: Sequence[str]) -> RoundView:
+    minimums = sheet.meld_minimums(game_round.number)
+    return RoundView(
+        number=game_round.number,
+        version=game_round.version,
+        tallies=tuple(t.data for t in game_round.tallies),
+        scores=tuple(team_score(t, name, minimum)
+                     for t, name, minimum in zip(game_round.tallies, names, minimums)),
+    )

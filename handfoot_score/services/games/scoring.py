@@ -1,0 +1,44 @@
+"""Scoring a round's tallies with the engine, ready to store."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.limits import MAX_ROUNDS
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.scoring import score_round
+from handfoot_score.models import TallyRecord
+
+from ..errors import InvalidInput
+from ..tallies import read_tallies
+from ..typed_in import STORED_INT_MAX
+from .records import tally_record
+
+#: The most a round can score for or against a team: even a game of the most rounds a rule
+#: set may have keeps its totals within what the database's integer columns store.
+ROUND_TOTAL_MAX = STORED_INT_MAX // MAX_ROUNDS
+
+
+def score_tallies(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
+                  teams: object) -> list[TallyRecord]:
+    """Every team's tally of round ``number`` read, checked and scored, as rows to store;
+    raises InvalidTally or InvalidInput naming the team and field."""
+    if not isinstance(teams, list) or len(teams) != len(names):
+        raise InvalidInput(Problem("teams", f"must list a tally for each of the "
+                                            f"{len(names)} teams"))
+    tallies = [replace(tally, name=tally.name or name, score_before=score)
+               for tally, name, score in zip(read_tallies(teams), names, before)]
+    result = score_round(rules, number, tallies)
+    too_big = [Problem("teams", f"a round total of {score.total:,} is more than a score sheet "
+                                f"holds (at most {ROUND_TOTAL_MAX:,} either way)", position)
+               for position, score in enumerate(result.teams)
+               if not all(abs(points) <= ROUND_TOTAL_MAX for points in (
+                   score.melded_points, score.book_points, score.red_three_points,
+                   score.going_out_points, score.bonus_points, score.left_points,
+                   score.total))]
+    if too_big:
+        raise InvalidInput(too_big)
+    return [tally_record(position, raw, score)
+            for position, (raw, score) in enumerate(zip(teams, result.teams))]

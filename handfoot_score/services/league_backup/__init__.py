@@ -1,0 +1,201 @@
+"""A league as one JSON document, and back: its rules, roster, games, rounds and every tally
+as entered, and for a game in play its live state: each team's book taps and the counts
+teams saved of the round being played.
+
+Importing checks the document's league, rules and roster first, then reads and stores its
+games in chunks of ``CHUNK_GAMES``, each chunk in a transaction of its own, so a big import
+holds the write lock for a moment at a time and keeps only one chunk's games in memory. One
+import runs at a time (``league_imports`` holds it: a second gets ImportUnderWay, 503); the
+league it builds is incomplete, so shown nowhere, until its last chunk is stored. A game that
+cannot be imported stops the storing, the rest is read for its problems (up to
+MAX_PROBLEMS), and everything stored of the league is deleted again: a broken document
+changes nothing. Every round is scored again with the engine (a document cannot plant a
+score). Exporting the imported league gives back the same document.
+
+``document`` holds the format and its limits, ``reading`` reads a document, ``restoring``
+rebuilds one game of it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from handfoot_score.extensions import db
+from handfoot_score.models import PLAYING, Game, League, LeagueGame, LeagueImport, LeaguePlayer
+
+from .. import leagues
+from ..games.records import WHOLE_GAME
+from ..locking import begin_write, write_transaction
+from .document import (
+    FORMAT, MAX_DOCUMENT_BYTES, MAX_GAMES, MAX_PLAYERS, MAX_PROBLEMS, MAX_RULE_SETS, VERSION,
+    ImportUnderWay, InvalidBackup,
+)
+from .reading import DocumentReader, TooManyProblems
+
+__all__ = [
+    "CHUNK_GAMES", "FORMAT", "IMPORT_SLOT", "MAX_DOCUMENT_BYTES", "MAX_GAMES", "MAX_PLAYERS",
+    "MAX_PROBLEMS", "MAX_RULE_SETS", "STALE_IMPORT", "VERSION", "ImportUnderWay",
+    "InvalidBackup", "export_league", "import_league",
+]
+
+#: Games stored per transaction: a chunk is written in a tenth of a second or so, so a game's
+#: own write never waits long for an import.
+CHUNK_GAMES = 10
+#: An import that stored nothing for this long died with its process: the next one may go.
+STALE_IMPORT = timedelta(minutes=2)
+IMPORT_SLOT = 1
+
+
+def export_league(league_id: str) -> dict[str, Any]:
+    """The league as one JSON-ready document; raises LeagueNotFound."""
+    league = leagues.league_record(league_id)
+    played = db.session.scalars(
+        select(Game).join(LeagueGame, LeagueGame.game_id == Game.id)
+        .where(LeagueGame.league_id == league.id)
+        .order_by(Game.created_at, Game.id)
+        .options(*WHOLE_GAME)
+    ).all()
+    rule_sets: dict[str, int] = {}
+    documents = []
+    for game in played:
+        key = json.dumps(game.rules_data, sort_keys=True)
+        document = {
+            "played_at": _moment_text(game.created_at),
+            "status": game.status,
+            "rules": rule_sets.setdefault(key, len(rule_sets)),
+            "first_dealer": game.first_dealer,
+            "teams": [{"name": team.name, "players": [p.name for p in team.players]}
+                      for team in game.teams],
+            "rounds": [{"teams": [tally.data for tally in game_round.tallies]}
+                       for game_round in game.rounds],
+        }
+        if game.status == PLAYING:
+            document["books"] = [dict(team.books_data) for team in game.teams]
+            document["counts"] = [
+                {"team": part.team_position, "version": part.version, "tally": part.data}
+                for part in game.parts if part.round_number == len(game.rounds) + 1]
+        documents.append(document)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": league.name,
+        "created_at": _moment_text(league.created_at),
+        "rules": [json.loads(key) for key in rule_sets],
+        "players": [{"name": player.name} for player in league.players],
+        "games": documents,
+    }
+
+
+def import_league(document: object, *, edit_code: str | None = None) -> str:
+    """Rebuild a league from its export, protected by ``edit_code`` if given; returns its id.
+
+    Raises InvalidBackup listing what is wrong (up to MAX_PROBLEMS), having stored nothing,
+    or ImportUnderWay while another import runs.
+    """
+    reader = DocumentReader()
+    try:
+        league = reader.league(document, edit_code)
+        if league is None or reader.problems:
+            for _ in reader.games(CHUNK_GAMES):  # only to list their problems too
+                pass
+    except TooManyProblems:
+        league = None
+    if league is None or reader.problems:
+        raise InvalidBackup(reader.problems[:MAX_PROBLEMS])
+    league_id = _claim_import(league)
+    try:
+        for chunk in reader.games(CHUNK_GAMES):
+            if not reader.problems:
+                _store_chunk(league_id, chunk)
+    except TooManyProblems:
+        pass
+    except BaseException:
+        _discard(league_id)
+        raise
+    if reader.problems:
+        _discard(league_id)
+        raise InvalidBackup(reader.problems[:MAX_PROBLEMS])
+    _finish_import(league_id)
+    return league_id
+
+
+@write_transaction
+def _claim_import(league: League) -> str:
+    """Store the league and its roster, marked as being imported; raises ImportUnderWay."""
+    begin_write()
+    running = db.session.get(LeagueImport, IMPORT_SLOT)
+    if running is not None:
+        if leagues.utc(running.touched_at) > datetime.now(timezone.utc) - STALE_IMPORT:
+            raise ImportUnderWay()
+        abandoned = running.league_id
+        db.session.rollback()
+        _discard(abandoned)
+        begin_write()
+    db.session.add(league)
+    try:
+        db.session.flush()
+        db.session.add(LeagueImport(slot=IMPORT_SLOT, league_id=league.id))
+        db.session.commit()
+    except IntegrityError:
+        # Another import took the slot between our look and our write (PostgreSQL).
+        db.session.rollback()
+        raise ImportUnderWay() from None
+    return league.id
+
+
+@write_transaction
+def _store_chunk(league_id: str, chunk: Sequence[Game]) -> None:
+    """Store a chunk of read games in the league being imported, in one short transaction."""
+    begin_write()
+    league = db.session.get(League, league_id)
+    running = db.session.get(LeagueImport, IMPORT_SLOT)
+    if league is None or running is None or running.league_id != league_id:
+        raise ImportUnderWay()  # taken over as stale: this import is over
+    for game in chunk:
+        leagues.seat_players(league, game)
+    running.touched_at = datetime.now(timezone.utc)
+    db.session.commit()
+
+
+@write_transaction
+def _finish_import(league_id: str) -> None:
+    """Mark the league complete: from now on it is shown like any other."""
+    begin_write()
+    db.session.execute(delete(LeagueImport).where(LeagueImport.league_id == league_id))
+    db.session.commit()
+
+
+def _discard(league_id: str) -> None:
+    """Delete everything stored of an unfinished import, a chunk of games at a time."""
+    while _discard_chunk(league_id):
+        pass
+
+
+@write_transaction
+def _discard_chunk(league_id: str) -> bool:
+    """Delete some of the league's games, or, once none is left, the league; True while
+    there is more to do."""
+    begin_write()
+    game_ids = db.session.scalars(select(LeagueGame.game_id).where(
+        LeagueGame.league_id == league_id).limit(CHUNK_GAMES * 4)).all()
+    if game_ids:
+        # Teams, players, rounds, tallies and league records go with them (ON DELETE CASCADE).
+        db.session.execute(delete(Game).where(Game.id.in_(game_ids)))
+    else:
+        db.session.execute(delete(LeagueImport).where(LeagueImport.league_id == league_id))
+        db.session.execute(delete(LeaguePlayer).where(LeaguePlayer.league_id == league_id))
+        db.session.execute(delete(League).where(League.id == league_id))
+    db.session.commit()
+    return bool(game_ids)
+
+
+
+def _moment_text(moment: datetime) -> str:
+    """A stored moment as ISO 8601 in UTC."""
+    return leagues.utc(moment).astimezone(timezone.utc).isoformat()

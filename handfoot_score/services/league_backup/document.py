@@ -1,0 +1,37 @@
+"""What a league document is: its format, how big it may be, and what it can hold wrong."""
+
+from __future__ import annotations
+
+from handfoot_score.engine.errors import EngineError
+
+from ..locking import DatabaseBusy
+
+FORMAT = "handfoot_score.league"
+VERSION = 1
+#: A season of thousands of games fits; anything bigger is refused before it is read.
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+MAX_GAMES = 10_000
+MAX_PLAYERS = 1_000
+MAX_RULE_SETS = 100
+#: A hostile document could hold a mistake in every game; the first ones are enough to fix.
+MAX_PROBLEMS = 50
+#: More taps of one kind of book than a team could ever make.
+MAX_BOOK_TAPS = 99
+#: A saved count's version goes up by one a save: no table saves a million times.
+MAX_COUNT_VERSION = 1_000_000
+
+DOCUMENT_KEYS = ("format", "version", "name", "created_at", "rules", "players", "games")
+GAME_KEYS = ("played_at", "status", "rules", "first_dealer", "teams", "rounds")
+#: A game in play also has these: its teams' book taps, and the counts saved of its round.
+LIVE_KEYS = ("books", "counts")
+
+
+class InvalidBackup(EngineError):
+    """A league document that cannot be imported; each problem names where it is."""
+
+
+class ImportUnderWay(DatabaseBusy):
+    """Another league is being imported just now; nothing was stored (503)."""
+
+    message = ("Another league is being restored just now and this one was not: "
+               "try again in a minute.")

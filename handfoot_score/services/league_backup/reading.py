@@ -1,0 +1,163 @@
+"""Reading a league document into unsaved models, noting each problem with where it is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from datetime import datetime, timezone
+from typing import Any, TypeVar
+
+from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.rules_json import rules_from_dict
+from handfoot_score.models import PLAYING, Game, League, LeaguePlayer
+
+from .. import leagues
+from ..errors import require_keys
+from .document import (
+    DOCUMENT_KEYS, FORMAT, GAME_KEYS, LIVE_KEYS, MAX_GAMES, MAX_PLAYERS, MAX_PROBLEMS,
+    MAX_RULE_SETS, VERSION, InvalidBackup,
+)
+from .restoring import restore_game, restore_live_state
+
+T = TypeVar("T")
+
+
+class TooManyProblems(Exception):
+    """Enough problems are known: stop reading."""
+
+
+class DocumentReader:
+    """Reads a league document into unsaved models, noting each problem with its path."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.rule_sets: list[RuleSet | None] = []
+        self.roster: dict[str, LeaguePlayer] = {}
+        self.documents: list[Any] = []
+
+    def fail(self, error: EngineError, where: str = "") -> None:
+        self.problems += [Problem(where + p.field, p.message, p.team) for p in error.problems]
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise TooManyProblems
+
+    def league(self, document: object, edit_code: str | None) -> League | None:
+        try:
+            data = require_keys(document, DOCUMENT_KEYS, required=DOCUMENT_KEYS)
+        except EngineError as error:
+            self.fail(error)
+            return None
+        if data["format"] != FORMAT or data["version"] != VERSION:
+            self.fail(InvalidBackup(Problem(
+                "format", f"must be {FORMAT!r}, version {VERSION}: an export of this app")))
+            return None
+        for key, limit in (("rules", MAX_RULE_SETS), ("players", MAX_PLAYERS),
+                           ("games", MAX_GAMES)):
+            if not isinstance(data[key], list) or len(data[key]) > limit:
+                self.fail(InvalidBackup(Problem(key, f"must be a list of at most {limit}")))
+        if self.problems:
+            return None
+        league = self.attempt(lambda: leagues.new_league(data["name"], edit_code))
+        created_at = self.moment(data["created_at"], "created_at")
+        self.rule_sets = [self.rules(item, f"rules[{i}]")
+                          for i, item in enumerate(data["rules"])]
+        self.roster = self.read_roster(data["players"])
+        self.documents = data["games"]  # read by ``games``, a chunk at a time
+        if league is None or self.problems:
+            return None
+        league.created_at = created_at
+        league.players = list(self.roster.values())
+        return league
+
+    def games(self, chunk_games: int) -> Iterator[list[Game]]:
+        """The document's games, read ``chunk_games`` at a time (unsaved, for
+        ``seat_players``)."""
+        for start in range(0, len(self.documents), chunk_games):
+            chunk = [self.game(item, f"games[{index}].") for index, item in enumerate(
+                self.documents[start:start + chunk_games], start=start)]
+            yield [game for game in chunk if game is not None]
+
+    def attempt(self, build: Callable[[], T], where: str = "") -> T | None:
+        """What ``build`` makes, or None with its problems noted under ``where``."""
+        try:
+            return build()
+        except EngineError as error:
+            self.fail(error, where)
+            return None
+
+    def moment(self, value: object, where: str) -> datetime | None:
+        try:
+            moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+        except ValueError:
+            moment = None
+        if moment is None or moment.tzinfo is None:
+            self.fail(InvalidBackup(Problem(
+                where, "must be a date and time with its zone, like 2025-03-12T20:00:00+00:00")))
+            return None
+        return moment.astimezone(timezone.utc)
+
+    def rules(self, value: object, where: str) -> RuleSet | None:
+        if not isinstance(value, Mapping):
+            self.fail(InvalidRules(Problem(where, "must be a whole rule set object")))
+            return None
+        return self.attempt(lambda: rules_from_dict(value), where + ".")
+
+    def read_roster(self, value: list[Any]) -> dict[str, LeaguePlayer]:
+        roster: dict[str, LeaguePlayer] = {}
+        for index, item in enumerate(value):
+            where = f"players[{index}]"
+            name = leagues.player_name(item.get("name")) if isinstance(item, Mapping) and \
+                set(item) == {"name"} else None
+            if name is None:
+                self.fail(InvalidBackup(Problem(
+                    where, f"must be {{\"name\": ...}} with a name of 1 to "
+                           f"{leagues.MAX_PLAYER_NAME} characters")))
+            elif leagues.name_key(name) in roster:
+                self.fail(InvalidBackup(Problem(where, f"{name} is on the roster twice")))
+            else:
+                key = leagues.name_key(name)
+                roster[key] = LeaguePlayer(name=name, name_key=key)
+        return roster
+
+    def game(self, value: object, where: str) -> Game | None:
+        try:
+            data = require_keys(value, GAME_KEYS + LIVE_KEYS, required=GAME_KEYS)
+        except EngineError as error:
+            self.fail(error, where)
+            return None
+        played_at = self.moment(data["played_at"], where + "played_at")
+        index = data["rules"]
+        if type(index) is not int or not 0 <= index < len(self.rule_sets):
+            self.fail(InvalidBackup(Problem(
+                where + "rules",
+                f"must be the number of a rule set, 0 to {len(self.rule_sets) - 1}")))
+            return None
+        rules = self.rule_sets[index]
+        if rules is None or played_at is None or \
+                not self.on_roster(data["teams"], self.roster, where):
+            return None
+        game = self.attempt(lambda: restore_game(
+            rules, data["teams"], data["first_dealer"], data["status"], data["rounds"]), where)
+        if game is None:
+            return None
+        if set(LIVE_KEYS) & set(data) and game.status != PLAYING:
+            self.fail(InvalidBackup(Problem(
+                where + "status", "only a game in play has book taps and saved counts")))
+            return None
+        if not self.attempt(lambda: restore_live_state(
+                rules, game, data.get("books"), data.get("counts")), where):
+            return None
+        game.created_at = game.updated_at = played_at
+        return game
+
+    def on_roster(self, teams: object, roster: Mapping[str, LeaguePlayer], where: str) -> bool:
+        """Whether every player named in well-formed teams is on the roster."""
+        fine = True
+        for position, team in enumerate(teams if isinstance(teams, list) else []):
+            players = team.get("players") if isinstance(team, Mapping) else None
+            for name in players if isinstance(players, list) else []:
+                if isinstance(name, str) and leagues.name_key(name) not in roster:
+                    self.fail(InvalidBackup(Problem(
+                        where + "teams.players", f"{name} is not on the league's roster",
+                        position)))
+                    fine = False
+        return fine

@@ -1,0 +1,115 @@
+"""A game of a league's backup rebuilt as if played again: every round scored anew by the
+engine, its book taps and saved counts checked as a phone's would be."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from handfoot_score.engine.errors import EngineError, Problem
+from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
+from handfoot_score.engine.scoresheet import Scoresheet
+from handfoot_score.models import ABANDONED, FINISHED, PLAYING, Game, Round, TallyPart
+
+from .. import leagues
+from ..errors import InvalidInput, require_keys
+from ..games.scoring import score_tallies
+from ..games.setup import new_game
+from .document import MAX_BOOK_TAPS, MAX_COUNT_VERSION
+
+
+def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: object,
+                 rounds: object) -> Game:
+    """A game of a league's backup, rebuilt as if played again: every round is scored anew by
+    the engine, so no stored score comes from the document.
+
+    ``rounds`` is ``[{"teams": [tally, ...]}, ...]``. Returns the game unsaved, for
+    ``leagues.seat_players``; raises an EngineError whose fields are relative to the game.
+    """
+    if status not in (PLAYING, FINISHED, ABANDONED):
+        raise InvalidInput(Problem("status", f"must be {PLAYING}, {FINISHED} or {ABANDONED}"))
+    played = len(rules.rounds)
+    if not isinstance(rounds, list) or not (
+            len(rounds) == played if status == FINISHED else len(rounds) < played):
+        raise InvalidInput(Problem("rounds", (
+            f"a {status} game of these rules must list "
+            + (f"all {played} rounds" if status == FINISHED else f"fewer than {played} rounds"))))
+    game = new_game(rules, teams, first_dealer)
+    game.status = status
+    names = [team.name for team in game.teams]
+    sheet = Scoresheet(rules, len(names))
+    for number, entry in enumerate(rounds, start=1):
+        where = f"rounds[{number - 1}]."
+        try:
+            tallies = require_keys(entry, ("teams",), required=("teams",))["teams"]
+            rows = score_tallies(rules, names, sheet.totals, number, tallies)
+        except EngineError as error:
+            raise type(error)([Problem(where + p.field, p.message, p.team)
+                               for p in error.problems]) from None
+        game.rounds.append(Round(number=number, tallies=rows))
+        sheet = sheet.with_round([row.total for row in rows])
+    leagues.check_seats(game)
+    return game
+
+
+def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object) -> bool:
+    """Put a game in play's book taps and saved counts back; raises InvalidInput or
+    InvalidTally naming the team and field. True once done."""
+    teams = len(game.teams)
+    if books is not None:
+        if not isinstance(books, list) or len(books) != teams:
+            raise InvalidInput(Problem("books", f"must list the book taps of each of the "
+                                                f"{teams} teams"))
+        for position, taps in enumerate(books):
+            game.teams[position].books_data = _book_taps(rules, taps, position)
+    if counts is None:
+        return True
+    if not isinstance(counts, list) or len(counts) >= teams:
+        raise InvalidInput(Problem("counts", f"must list the saved counts of fewer than all "
+                                             f"{teams} teams (all of them make a round)"))
+    number = len(game.rounds) + 1
+    before = Scoresheet.of(rules, teams, ([tally.total for tally in r.tallies]
+                                          for r in game.rounds)).totals
+    counted: set[int] = set()
+    for count in counts:
+        data = require_keys(count, ("team", "version", "tally"),
+                            required=("team", "version", "tally"))
+        team, version, tally = data["team"], data["version"], data["tally"]
+        if type(team) is not int or not 0 <= team < teams or team in counted:
+            raise InvalidInput(Problem("counts.team", f"must be a team number, 0 to "
+                                                      f"{teams - 1}, once each"))
+        if type(version) is not int or not 1 <= version <= MAX_COUNT_VERSION:
+            raise InvalidInput(Problem(
+                "counts.version", f"must be a whole number from 1 to {MAX_COUNT_VERSION}", team))
+        _check_count(rules, game.teams[team].name, before[team], number, team, tally)
+        counted.add(team)
+        game.parts.append(TallyPart(round_number=number, team_position=team,
+                                    data=dict(tally), version=version))
+    return True
+
+
+def _book_taps(rules: RuleSet, taps: object, team: int) -> dict[str, int]:
+    """One team's book taps, checked against its game's rules."""
+    if not isinstance(taps, Mapping):
+        raise InvalidInput(Problem("books", "must be an object of book kinds and counts", team))
+    for kind, count in taps.items():
+        if kind not in BOOK_TYPES and rules.special_book(kind) is None:
+            raise InvalidInput(Problem("books", f"{kind!r} is not a book of these rules", team))
+        if kind == "wild" and rules.books.wild is None:
+            raise InvalidInput(Problem("books.wild", "these rules allow no wild books", team))
+        if type(count) is not int or not 0 <= count <= MAX_BOOK_TAPS:
+            raise InvalidInput(Problem(f"books.{kind}", f"must be 0 to {MAX_BOOK_TAPS}", team))
+    return dict(taps)
+
+
+def _check_count(rules: RuleSet, name: str, before: int, number: int, team: int,
+                 tally: object) -> None:
+    """Raise InvalidTally if a team's saved count could not be saved now: the checks a phone's
+    save makes (the checks across teams wait for the last count)."""
+    if not isinstance(tally, Mapping):
+        raise InvalidInput(Problem("counts.tally", "must be a team's tally", team))
+    try:
+        score_tallies(rules, [name], [before], number, [tally])
+    except EngineError as error:
+        raise type(error)([Problem("counts." + p.field, p.message, team)
+                           for p in error.problems]) from None
+
