@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from flask import has_request_context, request
 from sqlalchemy import delete, func, select
@@ -83,7 +83,7 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
     code = edit_code.strip()
     if hmac.compare_digest(code.encode(), unlock_key(league).encode()):
         return
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     client = client_address()
     wait = _lock_left(league.id, client, now)
     if wait is not None:
@@ -111,7 +111,7 @@ def wait_left(count: int, last: datetime | None, now: datetime, limit: int,
     if count < limit or last is None:
         return None
     # SQLite hands moments back without their zone; they are stored in UTC.
-    last = last if last.tzinfo else last.replace(tzinfo=timezone.utc)
+    last = last if last.tzinfo else last.replace(tzinfo=UTC)
     left = last + lock_time - now
     return max(1, int(left.total_seconds() + 0.999)) if left > timedelta(0) else None
 

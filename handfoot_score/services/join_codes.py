@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, func, select
 
@@ -81,7 +81,7 @@ def game_with_code(typed: str) -> str | None:
     (a miss, recorded against the client's address). Raises TooManyJoinCodes while the
     address has missed too often, whatever it types."""
     begin_write()
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     client = client_address()
     from_here = (JoinCodeFailure.client == client if client is not None
                  else JoinCodeFailure.client.is_(None))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import StrEnum
 
 from sqlalchemy import select
@@ -17,7 +17,14 @@ from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.table import winners
 from handfoot_score.extensions import db
 from handfoot_score.models import (
-    FINISHED, Game, League, LeagueGame, LeagueImport, LeaguePlayer, LeagueSeat, LeagueTeam,
+    FINISHED,
+    Game,
+    League,
+    LeagueGame,
+    LeagueImport,
+    LeaguePlayer,
+    LeagueSeat,
+    LeagueTeam,
     Player,
 )
 
@@ -255,7 +262,7 @@ def _store_results(game: Game, entries: Sequence[LeagueTeam]) -> None:
 
 def utc(moment: datetime) -> datetime:
     """A stored moment with its zone (SQLite hands moments back without it; they are UTC)."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _view(league: League) -> LeagueView:

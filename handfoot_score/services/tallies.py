@@ -10,7 +10,14 @@ from handfoot_score.engine.checks import tally_warnings
 from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.engine.rules import BOOK_TYPES
 from handfoot_score.engine.tally import (
-    LEFT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, RankCounts, TableBooks, Tally,
+    LEFT_FIELDS,
+    MELDED_FIELDS,
+    CardCounts,
+    Cards,
+    Points,
+    RankCounts,
+    TableBooks,
+    Tally,
 )
 
 TALLY_KEYS = ("melded", "left", "books", "red_threes_down", "red_threes_left", "went_out",

@@ -14,8 +14,7 @@ from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.table import seating
-from handfoot_score.services import games
-from handfoot_score.services import leagues
+from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.web import bp

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -33,8 +33,15 @@ from .. import leagues
 from ..games.records import WHOLE_GAME
 from ..locking import begin_write, write_transaction
 from .document import (
-    FORMAT, MAX_DOCUMENT_BYTES, MAX_GAMES, MAX_PLAYERS, MAX_PROBLEMS, MAX_RULE_SETS, VERSION,
-    ImportUnderWay, InvalidBackup,
+    FORMAT,
+    MAX_DOCUMENT_BYTES,
+    MAX_GAMES,
+    MAX_PLAYERS,
+    MAX_PROBLEMS,
+    MAX_RULE_SETS,
+    VERSION,
+    ImportUnderWay,
+    InvalidBackup,
 )
 from .reading import DocumentReader, TooManyProblems
 
@@ -131,7 +138,7 @@ def _claim_import(league: League) -> str:
     begin_write()
     running = db.session.get(LeagueImport, IMPORT_SLOT)
     if running is not None:
-        if leagues.utc(running.touched_at) > datetime.now(timezone.utc) - STALE_IMPORT:
+        if leagues.utc(running.touched_at) > datetime.now(UTC) - STALE_IMPORT:
             raise ImportUnderWay()
         abandoned = running.league_id
         db.session.rollback()
@@ -159,7 +166,7 @@ def _store_chunk(league_id: str, chunk: Sequence[Game]) -> None:
         raise ImportUnderWay()  # taken over as stale: this import is over
     for game in chunk:
         leagues.seat_players(league, game)
-    running.touched_at = datetime.now(timezone.utc)
+    running.touched_at = datetime.now(UTC)
     db.session.commit()
 
 
@@ -198,4 +205,4 @@ def _discard_chunk(league_id: str) -> bool:
 
 def _moment_text(moment: datetime) -> str:
     """A stored moment as ISO 8601 in UTC."""
-    return leagues.utc(moment).astimezone(timezone.utc).isoformat()
+    return leagues.utc(moment).astimezone(UTC).isoformat()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
@@ -14,8 +14,16 @@ from handfoot_score.models import PLAYING, Game, League, LeaguePlayer
 from .. import leagues
 from ..errors import require_keys
 from .document import (
-    DOCUMENT_KEYS, FORMAT, GAME_KEYS, LIVE_KEYS, MAX_GAMES, MAX_PLAYERS, MAX_PROBLEMS,
-    MAX_RULE_SETS, VERSION, InvalidBackup,
+    DOCUMENT_KEYS,
+    FORMAT,
+    GAME_KEYS,
+    LIVE_KEYS,
+    MAX_GAMES,
+    MAX_PLAYERS,
+    MAX_PROBLEMS,
+    MAX_RULE_SETS,
+    VERSION,
+    InvalidBackup,
 )
 from .restoring import restore_game, restore_live_state
 
@@ -62,7 +70,7 @@ class DocumentReader:
                           for i, item in enumerate(data["rules"])]
         self.roster = self.read_roster(data["players"])
         self.documents = data["games"]  # read by ``games``, a chunk at a time
-        if league is None or self.problems:
+        if league is None or created_at is None or self.problems:
             return None
         league.created_at = created_at
         league.players = list(self.roster.values())
@@ -93,7 +101,7 @@ class DocumentReader:
             self.fail(InvalidBackup(Problem(
                 where, "must be a date and time with its zone, like 2025-03-12T20:00:00+00:00")))
             return None
-        return moment.astimezone(timezone.utc)
+        return moment.astimezone(UTC)
 
     def rules(self, value: object, where: str) -> RuleSet | None:
         if not isinstance(value, Mapping):
