@@ -83,14 +83,19 @@ def begin_write() -> None:
 def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game | None:
     """Begin this request's write transaction and lock the game's row; None if no such game.
 
-    ``options`` load what the write reads along with the game (its rounds, say).
+    ``options`` load what the write reads along with the game (its rounds, say), once the
+    lock is held: read in the statement that waited for the lock, joined rows would be those
+    from before the other writer committed (PostgreSQL re-reads only the locked row).
     """
     begin_write()
     if not isinstance(game_id, str):
         return None
-    query = (select(Game).where(Game.id == game_id).with_for_update().options(*options)
+    locked = db.session.scalar(select(Game.id).where(Game.id == game_id).with_for_update())
+    if locked is None:
+        return None
+    query = (select(Game).where(Game.id == game_id).options(*options)
              .execution_options(populate_existing=True))
-    return db.session.scalars(query).one_or_none()
+    return db.session.scalars(query).unique().one()
 
 
 def is_busy(error: DBAPIError) -> bool:

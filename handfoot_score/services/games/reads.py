@@ -22,7 +22,7 @@ def games_in_play(limit: int = 20) -> list[GameState]:
     """Unfinished games, the most recently played first, to resume from the home page."""
     query = (select(Game).where(Game.status == PLAYING)
              .order_by(Game.updated_at.desc()).limit(limit).options(*WHOLE_GAME))
-    return [state_of(game) for game in db.session.scalars(query)]
+    return [state_of(game) for game in db.session.scalars(query).unique()]
 
 
 def locked_game(game_id: str) -> tuple[Game, GameState]:

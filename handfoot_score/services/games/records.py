@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from handfoot_score.engine.rules import BOOK_TYPES
 from handfoot_score.engine.scoresheet import Scoresheet
@@ -19,10 +19,13 @@ from ..rules import stored_rules
 from .errors import GameNotFound
 from .state import GameState, PartView, RoundView, TeamView
 
-#: A game with everything ``state_of`` reads, in four queries however many rounds it has.
-WHOLE_GAME = (selectinload(Game.teams).selectinload(Team.players),
-              selectinload(Game.rounds).selectinload(Round.tallies),
-              selectinload(Game.parts))
+#: A game with everything ``state_of`` reads, in two queries however many rounds it has: the
+#: game joined with its teams, their players and the counts saved, then its rounds joined
+#: with their tallies. (The first join multiplies rows only by the few players and counts of
+#: one table; joining the rounds too would multiply them by every tally.)
+WHOLE_GAME = (joinedload(Game.teams).joinedload(Team.players),
+              joinedload(Game.parts),
+              selectinload(Game.rounds).joinedload(Round.tallies))
 
 
 def tally_record(position: int, tally: Mapping[str, Any], score: TeamScore) -> TallyRecord:

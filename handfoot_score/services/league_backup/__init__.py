@@ -67,7 +67,7 @@ def export_league(league_id: str) -> dict[str, Any]:
         .where(LeagueGame.league_id == league.id)
         .order_by(Game.created_at, Game.id)
         .options(*WHOLE_GAME)
-    ).all()
+    ).unique().all()
     rule_sets: dict[str, int] = {}
     documents = []
     for game in played:

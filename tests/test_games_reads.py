@@ -1,0 +1,71 @@
+"""Reading a game: two queries however many rounds it has, its rules read once per snapshot,
+and a write that waits for the lock reads what the write before it committed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+
+from handfoot_score.extensions import db
+from handfoot_score.services import games
+from handfoot_score.services import rules as rules_service
+
+TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
+ROUND = {"teams": [{"melded": {"points": 400}}, {"melded": {"points": 200}}]}
+
+
+@pytest.fixture
+def statements(app: Flask) -> Iterator[list[str]]:
+    """Every SELECT the app's engine sends."""
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def note(connection: object, cursor: object, statement: str, *args: object) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            sent.append(statement)
+
+    sa.event.listen(engine, "before_cursor_execute", note)
+    yield sent
+    sa.event.remove(engine, "before_cursor_execute", note)
+
+
+@pytest.mark.parametrize("rounds", [0, 1, 3])
+def test_a_game_is_read_in_two_queries(app: Flask, statements: list[str], rounds: int) -> None:
+    with app.app_context():
+        game_id = games.create_game({"rules": "pagat", "teams": TEAMS}).id
+        for _ in range(rounds):
+            games.record_round(game_id, ROUND)
+        games.tap_book(game_id, 0, "clean", 1)
+        db.session.remove()
+    statements.clear()
+    with app.app_context():
+        state = games.get_game(game_id)
+    assert len(statements) <= 2, statements
+    assert len(state.rounds) == rounds
+    assert state.totals == (400 * rounds, 200 * rounds)
+    assert state.teams[1].players == ("Cy", "Di")
+    assert state.books[0].clean == 1
+
+
+def test_games_in_play_are_read_in_two_queries(app: Flask, statements: list[str]) -> None:
+    with app.app_context():
+        for _ in range(3):
+            games.record_round(games.create_game({"rules": "pagat", "teams": TEAMS}).id, ROUND)
+        db.session.remove()
+    statements.clear()
+    with app.app_context():
+        found = games.games_in_play()
+    assert len(found) == 3
+    assert len(statements) <= 2, statements
+
+
+def test_a_rule_set_is_read_once_per_stored_snapshot(app: Flask) -> None:
+    with app.app_context():
+        first = games.create_game({"rules": "pagat", "teams": TEAMS}).id
+        second = games.create_game({"rules": "pagat", "teams": TEAMS}).id
+        assert games.get_game(first).rules is games.get_game(second).rules
+        assert games.get_game(first).rules == rules_service.get_rules("pagat")
