@@ -113,7 +113,8 @@ def test_a_changed_file_is_minified_again(app: Flask, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("source, sent", [
-    ('a > b , c:hover { margin: 0.5rem -0.5rem 10.5px; }', "a>b,c:hover{margin:.5rem -0.5rem 10.5px}"),
+    ('a > b , c:hover { margin: 0.5rem -0.5rem 10.5px; }',
+     "a>b,c:hover{margin:.5rem -0.5rem 10.5px}"),
     ("p :focus { width: calc(100% - 2rem) }", "p :focus{width:calc(100% - 2rem)}"),
     ('/* a comment */ q { content: "/* kept */ ; }" }', 'q{content:"/* kept */ ; }"}'),
     ("@media (max-width: 25rem) and (hover: none) { a { b: c } }",
