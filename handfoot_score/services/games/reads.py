@@ -9,13 +9,17 @@ from handfoot_score.models import PLAYING, Game
 
 from ..locking import lock_game
 from .errors import GameNotFound
-from .records import WHOLE_GAME, load, state_of
+from .records import WHOLE_GAME, state_of
+from .rows import game_rows
 from .state import GameState
 
 
 def get_game(game_id: str) -> GameState:
-    """The game with this id; raises GameNotFound."""
-    return state_of(load(game_id))
+    """The game with this id, read in two queries; raises GameNotFound."""
+    rows = game_rows(game_id) if isinstance(game_id, str) else None
+    if rows is None:
+        raise GameNotFound(game_id)
+    return state_of(rows)
 
 
 def games_in_play(limit: int = 20) -> list[GameState]:

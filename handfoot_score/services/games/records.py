@@ -4,7 +4,8 @@ its team's score, a team's book taps and its table books, a stored game and its 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -28,6 +29,97 @@ WHOLE_GAME = (joinedload(Game.teams).joinedload(Team.players),
               selectinload(Game.rounds).joinedload(Round.tallies))
 
 
+class StoredTally(Protocol):
+    """A stored tally as the read side sees it: a ``TallyRecord``, or its row."""
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def melded_points(self) -> int: ...
+    @property
+    def book_points(self) -> int: ...
+    @property
+    def red_three_points(self) -> int: ...
+    @property
+    def going_out_points(self) -> int: ...
+    @property
+    def bonus_points(self) -> int: ...
+    @property
+    def left_points(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+
+
+class StoredRound(Protocol):
+    """A stored round: its number, version and tallies in team order."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def tallies(self) -> Sequence[StoredTally]: ...
+
+
+class StoredPlayer(Protocol):
+    """A stored player: the name is all the read side needs."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class StoredTeam(Protocol):
+    """A stored team with its book taps and players in seat order."""
+
+    @property
+    def position(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def books_data(self) -> dict[str, int]: ...
+    @property
+    def players(self) -> Sequence[StoredPlayer]: ...
+
+
+class StoredPart(Protocol):
+    """A team's saved count of a round."""
+
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def team_position(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+
+class StoredGame(Protocol):
+    """A stored game as ``state_of`` reads it: a ``Game`` with its rows loaded, or the same
+    rows read straight from the tables (``reads.get_game``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def rules_data(self) -> dict[str, Any]: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def updated_at(self) -> datetime | None: ...
+    @property
+    def join_code(self) -> str | None: ...
+    @property
+    def teams(self) -> Sequence[StoredTeam]: ...
+    @property
+    def rounds(self) -> Sequence[StoredRound]: ...
+    @property
+    def parts(self) -> Sequence[StoredPart]: ...
+
+
 def tally_record(position: int, tally: Mapping[str, Any], score: TeamScore) -> TallyRecord:
     """A team's tally as entered, stored with the score the engine gave it."""
     return TallyRecord(
@@ -37,7 +129,7 @@ def tally_record(position: int, tally: Mapping[str, Any], score: TeamScore) -> T
         bonus_points=score.bonus_points, left_points=score.left_points, total=score.total)
 
 
-def team_score(record: TallyRecord, name: str | None, meld_minimum: int) -> TeamScore:
+def team_score(record: StoredTally, name: str | None, meld_minimum: int) -> TeamScore:
     """The score a stored tally earned, as the engine gave it."""
     return TeamScore(
         name=name, melded_points=record.melded_points, book_points=record.book_points,
@@ -54,7 +146,7 @@ def replace_tally(stored: TallyRecord, new: TallyRecord) -> None:
         setattr(stored, column, getattr(new, column))
 
 
-def scoresheet_of(game: Game) -> Scoresheet:
+def scoresheet_of(game: StoredGame) -> Scoresheet:
     """The score sheet of a stored game (or one being rebuilt), from its stored round totals."""
     return Scoresheet.of(stored_rules(game.rules_data), len(game.teams),
                          ([tally.total for tally in r.tallies] for r in game.rounds))
@@ -76,7 +168,7 @@ def load(game_id: str) -> Game:
     return game
 
 
-def state_of(game: Game) -> GameState:
+def state_of(game: StoredGame) -> GameState:
     """A stored game as the pages and the API see it."""
     sheet = scoresheet_of(game)
     names = [team.name for team in game.teams]
@@ -98,7 +190,7 @@ def state_of(game: Game) -> GameState:
     )
 
 
-def _round_view(sheet: Scoresheet, game_round: Round, names: Sequence[str]) -> RoundView:
+def _round_view(sheet: Scoresheet, game_round: StoredRound, names: Sequence[str]) -> RoundView:
     minimums = sheet.meld_minimums(game_round.number)
     return RoundView(
         number=game_round.number,
