@@ -1,170 +1,115 @@
 // Every 2 s ask if the game's version moved (ETag; 304 if not); if so, fetch the page and
 // swap in its [data-live] parts, never a touched data-live="keep" one (a notice says what
 // changed). Forms marked data-retry save by fetch: a save that cannot reach the server
-// keeps everything on the page and says so (its data-retry text, or RETRY).
-(function () {
-  "use strict";
+// keeps everything on the page and says so (its data-retry text, or a general one).
+(() => {
+  const touched = {}, served = {}, box = document.getElementById("live");
+  let busy, resend;
 
-  var RETRY = "Not saved: the scorekeeper could not be reached. Tap again once you are back online.";
-  var touched = {};
-  var served = {};
-  var busy = false;
-  var resend = null;
-
-  function box() {
-    return document.getElementById("live");
-  }
-
-  function controls(root) {
-    return [].slice.call(root.querySelectorAll("a[href],button,input,select,textarea"));
-  }
+  const parts = () => document.querySelectorAll("[data-live][id]");
+  const controls = root => [...root.querySelectorAll("a[href],button,input,select,textarea")];
 
   function notice(text) {
-    var note = document.getElementById("live-notice");
-    var reload = document.createElement("a");
-    reload.href = location.href;
-    reload.textContent = "Reload to see it";
-    note.textContent = text + " ";
-    note.appendChild(reload);
+    const note = document.getElementById("live-notice");
+    note.replaceChildren(text + " ", Object.assign(document.createElement("a"), {
+      href: location.href, textContent: "Reload to see it"
+    }));
     note.hidden = false;
   }
 
-  // Keep focus on the control at the same place in the new part.
-  function swap(old, fresh) {
-    var at = controls(old).indexOf(document.activeElement);
-    served[old.id] = fresh.outerHTML;
-    fresh = document.importNode(fresh, true);
-    old.replaceWith(fresh);
-    if (at >= 0 && controls(fresh)[at]) {
-      controls(fresh)[at].focus({ preventScroll: true });
-    }
-  }
-
   function refresh(html, version) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var now = box();
-    var next = doc.getElementById("live");
-    now.setAttribute("data-live-version", version);
-    if (!next || next.getAttribute("data-live-page") !== now.getAttribute("data-live-page")) {
-      if (Object.keys(touched).length) {
-        notice(now.getAttribute("data-live-changed"));
-      } else {
-        location.reload();
-      }
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const next = doc.getElementById("live");
+    box.dataset.liveVersion = version;
+    if (next?.dataset.livePage !== box.dataset.livePage) {
+      if (Object.keys(touched).length) notice(box.dataset.liveChanged);
+      else location.reload();
       return;
     }
-    document.querySelectorAll("[data-live][id]").forEach(function (old) {
-      var fresh = doc.getElementById(old.id);
-      if (!fresh || fresh.outerHTML === served[old.id]) {
-        return;
-      }
+    for (const old of parts()) {
+      let fresh = doc.getElementById(old.id);
+      const html = fresh?.outerHTML;
+      if (!fresh || html === served[old.id]) continue;
+      served[old.id] = html;
       if (touched[old.id]) {
-        served[old.id] = fresh.outerHTML;
-        notice(old.getAttribute("data-live-label") + " was changed on another phone.");
+        notice(old.dataset.liveLabel + " was changed on another phone.");
       } else {
-        swap(old, fresh);
+        // Focus stays on the control at the same place in the new part.
+        const at = controls(old).indexOf(document.activeElement);
+        old.replaceWith(fresh = document.importNode(fresh, true));
+        controls(fresh)[at]?.focus({ preventScroll: true });
       }
-    });
+    }
   }
 
   function poll() {
-    var now = box();
-    if (!now || busy || document.hidden) {
-      return;
-    }
+    if (busy || document.hidden) return;
     busy = true;
-    var version;
-    fetch(now.getAttribute("data-live-url"), {
-      cache: "no-store",
-      headers: { "If-None-Match": "\"" + now.getAttribute("data-live-version") + "\"" }
-    }).then(function (answer) {
-      version = (answer.headers.get("ETag") || "").replace(/\W/g, "");
-      return answer.status === 200 && fetch(location.href, {
+    let version;
+    fetch(box.dataset.liveUrl, {
+      cache: "no-store", headers: { "If-None-Match": `"${box.dataset.liveVersion}"` }
+    }).then(res => {
+      version = (res.headers.get("ETag") || "").replace(/\W/g, "");
+      return res.status === 200 && fetch(location.href, {
         cache: "no-store", headers: { "X-Background": "live" }
       });
-    }).then(function (page) {
-      return page && page.ok && page.text().then(function (html) {
-        refresh(html, version);
-      });
-    }).catch(function () {}).then(function () {
-      busy = false;
-    });
+    }).then(page => page?.ok && page.text().then(html => refresh(html, version)))
+      .catch(() => {}).then(() => busy = false);
   }
 
-  function mark(event) {
-    var part = event.target.closest("[data-live=keep]");
-    if (part && (event.type !== "click" || event.target.closest("button"))) {
-      touched[part.id] = true;
-    }
+  function mark(e) {
+    const part = e.target.closest("[data-live=keep]");
+    if (part && (e.type !== "click" || e.target.closest("button"))) touched[part.id] = true;
   }
 
   // To another page, or this one reloaded (at the part saved).
   function go(to) {
-    var url = new URL(to, location.href);
-    if (url.pathname + url.search === location.pathname + location.search) {
-      history.replaceState(null, "", url.href);
+    const url = new URL(to, location.href).href;
+    if (url.split("#")[0] === location.href.split("#")[0]) {
+      history.replaceState(null, "", url);
       location.reload();
     } else {
-      location.assign(url.href);
+      location.assign(url);
     }
   }
 
   function failed(form, by) {
-    var note = document.getElementById("save-failed") || document.createElement("p");
-    var place = by && by.parentNode !== form ? by.parentNode : form;
-    note.id = "save-failed";
-    note.className = "flash flash-error";
-    note.setAttribute("role", "alert");
-    note.textContent = form.getAttribute("data-retry") || RETRY;
-    place.parentNode.insertBefore(note, place);
+    (by && by.parentNode !== form ? by.parentNode : form).before(Object.assign(
+      document.getElementById("save-failed") || document.createElement("p"),
+      { id: "save-failed", className: "flash flash-error", role: "alert",
+        textContent: form.dataset.retry ||
+          "Not saved: the scorekeeper could not be reached. Tap again once you are back online." }));
   }
 
   // A saved save answers X-Location, one that failed 5xx; any other answer (the form again
   // with what to fix, nothing saved) is asked for again as a normal submission.
-  function send(event) {
-    var form = event.target;
-    var by = event.submitter;
-    if (form === resend || !form.hasAttribute("data-retry") || !form.requestSubmit) {
-      return;
-    }
-    event.preventDefault();
-    if (form.getAttribute("aria-busy")) {
-      return;
-    }
-    var data = new FormData(form);
-    if (by && by.name) {
-      data.append(by.name, by.value);
-    }
-    form.setAttribute("aria-busy", "true");
+  function send(e) {
+    const form = e.target, by = e.submitter, data = new FormData(form);
+    if (form === resend || !("retry" in form.dataset) || !form.requestSubmit) return;
+    e.preventDefault();
+    if (form.ariaBusy) return;
+    if (by?.name) data.append(by.name, by.value);
+    form.ariaBusy = "true";
     fetch(form.action, { method: "POST", body: data, headers: { "X-Save": "fetch" } })
-      .then(function (answer) {
-        if (answer.status >= 500) {
-          throw answer;
-        }
-        if (answer.headers.get("X-Location")) {
-          go(answer.headers.get("X-Location"));
+      .then(res => {
+        const to = res.headers.get("X-Location");
+        if (res.status >= 500) throw res;
+        if (to) {
+          go(to);
         } else {
           resend = form;
           form.requestSubmit(by);
         }
-      }).catch(function () {
-        failed(form, by);
-      }).then(function () {
-        form.removeAttribute("aria-busy");
-      });
+      }).catch(() => failed(form, by)).then(() => form.ariaBusy = null);
   }
 
+  if (!box) return;
   // A page shown again after a save holds what the user typed.
-  document.querySelectorAll("[data-live][id]").forEach(function (part) {
+  for (const part of parts()) {
     served[part.id] = part.outerHTML;
-    if (box().hasAttribute("data-live-typed") && part.getAttribute("data-live") === "keep") {
-      touched[part.id] = true;
-    }
-  });
-  document.addEventListener("input", mark);
-  document.addEventListener("change", mark);
-  document.addEventListener("click", mark);
-  document.addEventListener("submit", send);
-  document.addEventListener("visibilitychange", poll);
-  window.setInterval(poll, 2000);
+    if (part.dataset.live === "keep" && "liveTyped" in box.dataset) touched[part.id] = true;
+  }
+  const handlers = { input: mark, change: mark, click: mark, submit: send, visibilitychange: poll };
+  for (const type in handlers) document.addEventListener(type, handlers[type]);
+  setInterval(poll, 2000);
 })();

@@ -2,70 +2,40 @@
 // will seat them (engine/table.py seating: partners apart, teams taking turns), each written
 // as the page writes it (web/games_setup.py _seat_label). Without scripts the list shows the
 // names the page was last shown with.
-(function () {
-  "use strict";
+(() => {
+  const dealer = document.querySelector("select[name='first_dealer']");
+  if (!dealer) return;
+  const form = dealer.form;
 
-  var dealer = document.querySelector("select[name='first_dealer']");
-  if (!dealer) {
-    return;
-  }
-  var form = dealer.form;
-
-  function value(name) {
-    var input = form.elements.namedItem(name);
-    return input && input.value ? input.value.split(/\s+/).filter(Boolean).join(" ") : "";
-  }
-
-  function teams() {
-    var found = [];
-    for (var team = 0; form.elements.namedItem("teams-" + team + "-name"); team += 1) {
-      var name = value("teams-" + team + "-name") || "Team " + (team + 1);
-      var players = [];
-      for (var place = 0; form.elements.namedItem("teams-" + team + "-players-" + place); place += 1) {
-        var player = value("teams-" + team + "-players-" + place);
-        if (player) {
-          players.push(player);
-        }
-      }
-      found.push({ name: name, players: players.length ? players : [name] });
+  // The players as typed, seated as the game will seat them; a team with no player named
+  // is its own only player.
+  function seats() {
+    const teams = [], seated = [];
+    for (const input of form.elements) {
+      const [, team, part] = /^teams-(\d+)-(name|players)/.exec(input.name) || [];
+      const typed = part && input.value.trim().replace(/\s+/g, " ");
+      if (part === "name") teams[team] = { name: typed || `Team ${+team + 1}`, players: [] };
+      else if (typed) teams[team].players.push(typed);
     }
-    return found;
-  }
-
-  function seats(all) {
-    var most = Math.max.apply(null, all.map(function (team) { return team.players.length; }));
-    var seated = [];
-    for (var place = 0; place < most; place += 1) {
-      all.forEach(function (team) {
-        if (place < team.players.length) {
-          var player = team.players[place];
-          seated.push(player === team.name ? player : player + " (" + team.name + ")");
-        }
-      });
+    for (const { name, players } of teams) if (!players.length) players.push(name);
+    for (let place = 0; teams.some(team => team.players[place]); place++) {
+      for (const { name, players } of teams) {
+        const player = players[place];
+        if (player) seated.push(player === name ? player : `${player} (${name})`);
+      }
     }
     return seated;
   }
 
   function offer() {
-    var chosen = dealer.selectedIndex;
-    var labels = seats(teams());
-    var same = labels.length === dealer.options.length && labels.every(function (label, at) {
-      return dealer.options[at].text === label;
-    });
-    if (same) {
-      return;
-    }
-    dealer.textContent = "";
-    labels.forEach(function (label, at) {
-      dealer.add(new Option(label, String(at)));
-    });
+    const chosen = dealer.selectedIndex;
+    const labels = seats();
+    if (labels.join("\n") === [...dealer.options].map(option => option.text).join("\n")) return;
+    dealer.replaceChildren(...labels.map((label, at) => new Option(label, at)));
     dealer.selectedIndex = chosen >= 0 && chosen < labels.length ? chosen : 0;
   }
 
-  form.addEventListener("input", function (event) {
-    if (/^teams-\d+-(name|players-\d+)$/.test(event.target.name || "")) {
-      offer();
-    }
-  });
+  // Any input may be a name: offer() changes the list only if the names changed.
+  form.addEventListener("input", offer);
   offer();
 })();

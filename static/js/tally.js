@@ -3,208 +3,133 @@
 // typed is kept on this phone (localStorage) until the round is saved, so a reload, a lost
 // connection or a locked phone loses nothing. Without this script the page still works:
 // Enter only shows the score again, and the server is always the authority.
-(function () {
-  "use strict";
+(() => {
+  const MINUS = "\u2212", form = document.querySelector("form.tally[data-preview-url]");
+  if (!form) return;
+  const key = form.dataset.storedAs;
+  let timer, asked = 0;
 
-  var MINUS = "\u2212";
-  var ALWAYS_SHOWN = ["melded_points", "left_points"];
-  var WAIT_MS = 250;
+  const points = value => value.toLocaleString("en-US").replace("-", MINUS);
 
-  var form = document.querySelector("form.tally[data-preview-url]");
-  if (!form) {
-    return;
-  }
-  var key = form.getAttribute("data-stored-as");
-  var timer = null;
-  var asked = 0;
-
-  var summary = document.getElementById("error-summary");
-  if (summary) {
-    summary.focus();
-  }
-
-  function points(value) {
-    return value.toLocaleString("en-US").replace("-", MINUS);
-  }
-
-  function signedPoints(value) {
-    return value > 0 ? "+" + points(value) : points(value);
-  }
-
-  function shown(element, visible) {
-    if (element) {
-      element.hidden = !visible;
-    }
-  }
-
-  // What the user may type or choose: counts, the points switches and who went out.
-  function inputs() {
-    return [].slice.call(form.querySelectorAll(".count input, input[type=checkbox], input[type=radio]"));
-  }
+  // What the user may type or choose: counts, the points switches and who went out; and
+  // what is kept of each: its value, whether a switch is on, the value of the radio chosen.
+  const inputs = () => form.querySelectorAll(".count input,[type=checkbox],[type=radio]");
+  const kept = input => input.type === "checkbox" ? "checked" : "value";
 
   function store() {
-    var typed = {};
-    inputs().forEach(function (input) {
-      if (input.type === "radio") {
-        if (input.checked) {
-          typed[input.name] = input.value;
-        }
-      } else {
-        typed[input.name] = input.type === "checkbox" ? input.checked : input.value;
-      }
-    });
+    const typed = {};
+    for (const input of inputs()) {
+      if (input.type !== "radio" || input.checked) typed[input.name] = input[kept(input)];
+    }
     try {
       localStorage.setItem(key, JSON.stringify(typed));
-    } catch (error) {
+    } catch {
       // Private browsing or a full store: the page still works, it just keeps nothing.
     }
   }
 
   // Drop what was kept for rounds this game has recorded, and for older versions of this one.
+  // A key is tally:game:round:version, the version "new" for a round not recorded yet.
   function forgetSaved() {
-    var parts = key.split(":");
-    var recorded = parseInt(form.getAttribute("data-recorded"), 10);
-    for (var i = localStorage.length - 1; i >= 0; i--) {
-      var other = (localStorage.key(i) || "").split(":");
-      if (other[0] !== "tally" || other[1] !== parts[1] || other.join(":") === key) {
-        continue;
-      }
-      var round = parseInt(other[2], 10);
-      if ((other[3] === "new" && round <= recorded) || (other[3] !== "new" && round === parseInt(parts[2], 10))) {
-        localStorage.removeItem(other.join(":"));
-      }
+    const [, game, round] = key.split(":");
+    for (let i = localStorage.length; i--;) {
+      const other = localStorage.key(i) || "", [kind, itsGame, itsRound, version] = other.split(":");
+      if (kind === "tally" && itsGame === game && other !== key && (version === "new"
+          ? +itsRound <= +form.dataset.recorded : +itsRound === +round)) localStorage.removeItem(other);
     }
   }
 
   function restore() {
-    var typed = null;
+    let typed;
     try {
       forgetSaved();
-      typed = JSON.parse(localStorage.getItem(key) || "null");
-    } catch (error) {
+      typed = JSON.parse(localStorage.getItem(key));
+    } catch {
       return false;
     }
-    if (!typed) {
-      return false;
-    }
-    inputs().forEach(function (input) {
-      if (!(input.name in typed)) {
-        return;
-      }
+    for (const input of typed ? inputs() : []) {
+      const value = typed[input.name];
+      if (!(input.name in typed)) continue;
       if (input.type === "radio") {
-        input.checked = typed[input.name] === input.value;
-      } else if (input.type === "checkbox") {
-        input.checked = typed[input.name];
-        showMode(input);
+        input.checked = value === input.value;
       } else {
-        input.value = typed[input.name];
+        input[kept(input)] = value;
+        if (input.type === "checkbox") showMode(input);
       }
-    });
-    return true;
-  }
-
-  function showMode(checkbox) {
-    var team = checkbox.closest(".tally-team");
-    team.querySelectorAll("[data-mode]").forEach(function (group) {
-      group.hidden = (group.getAttribute("data-mode") === "points") !== checkbox.checked;
-    });
-    var marker = form.elements.namedItem(checkbox.name.replace(/points_mode$/, "points_shown"));
-    if (marker) {
-      marker.value = checkbox.checked ? "1" : "";
     }
+    return !!typed;
   }
 
-  function showScore(box, score) {
-    box.querySelector("[data-preview=total]").textContent = points(score.total);
-    box.querySelector("[data-preview=total_after]").textContent = points(score.total_after);
-    box.querySelectorAll("[data-part]").forEach(function (item) {
-      var part = item.getAttribute("data-part");
-      var value = score[part];
-      item.querySelector("[data-preview]").textContent =
-        part === "left_points" ? (value ? MINUS + points(value) : "0") : signedPoints(value);
-      item.hidden = !value && ALWAYS_SHOWN.indexOf(part) < 0;
-    });
+  function showMode(box) {
+    for (const group of box.closest(".tally-team").querySelectorAll("[data-mode]")) {
+      group.hidden = (group.dataset.mode === "points") !== box.checked;
+    }
+    const marker = form.elements.namedItem(box.name.replace(/points_mode$/, "points_shown"));
+    if (marker) marker.value = box.checked ? "1" : "";
   }
 
-  function showPreview(body) {
-    form.querySelectorAll("[data-preview-team]").forEach(function (box) {
-      var team = parseInt(box.getAttribute("data-preview-team"), 10);
-      var score = body.teams[team];
-      var problem = (body.errors || []).filter(function (error) {
-        return error.team === team || error.team === null;
-      })[0];
-      var reason = box.querySelector("[data-preview=problem]");
-      if (score) {
-        showScore(box, score);
+  function showPreview({ teams, errors = [], warnings = [] }) {
+    for (const box of form.querySelectorAll("[data-preview-team]")) {
+      const team = +box.dataset.previewTeam, score = teams[team];
+      const problem = errors.find(error => error.team === team || error.team === null);
+      // In the order of games/_tally_preview.html.
+      const [scored, unscored, lines, reason] =
+        box.querySelectorAll(".preview-score,.preview-unscored,ul,[data-preview=problem]");
+      scored.hidden = lines.hidden = !score;
+      unscored.hidden = !!score;
+      reason.hidden = !!score || !problem;
+      reason.textContent = problem?.text || "";
+      // The total, and each line of the breakdown: shown when it counts something, except
+      // melded and left, always shown.
+      for (const item of score ? box.querySelectorAll("[data-preview]") : []) {
+        const part = item.dataset.preview, value = score[part], line = item.closest("[data-part]");
+        if (!(part in score)) continue;
+        item.textContent = part === "left_points" ? (value ? MINUS + points(value) : "0")
+          : (line && value > 0 ? "+" : "") + points(value);
+        if (line) line.hidden = !value && !/^(melded|left)_points$/.test(part);
       }
-      reason.textContent = problem ? problem.text : "";
-      shown(box.querySelector(".preview-score"), Boolean(score));
-      shown(box.querySelector(".preview-unscored"), !score);
-      shown(box.querySelector("ul"), Boolean(score));
-      shown(reason, !score && Boolean(problem));
-    });
-    var warnings = document.getElementById("tally-warnings");
-    warnings.textContent = "";
-    (body.warnings || []).forEach(function (text) {
-      var line = document.createElement("p");
-      line.textContent = text;
-      warnings.appendChild(line);
-    });
-    shown(warnings, (body.warnings || []).length > 0);
+    }
+    const box = document.getElementById("tally-warnings");
+    box.replaceChildren(...warnings.map(text => Object.assign(document.createElement("p"), {
+      textContent: text
+    })));
+    box.hidden = !warnings.length;
   }
 
   function preview() {
-    var mine = ++asked;
-    fetch(form.getAttribute("data-preview-url"), {
-      method: "POST",
-      body: new FormData(form),
-      headers: { "Accept": "application/json" },
-      credentials: "same-origin"
-    }).then(function (response) {
-      return response.json();
-    }).then(function (body) {
-      // An older answer arriving late must not overwrite a newer one.
-      if (mine === asked && body && Array.isArray(body.teams)) {
-        showPreview(body);
-      }
-    }).catch(function () {
-      // Offline or a page instead of JSON: the last preview stays; Save still decides.
-    });
-  }
-
-  function changed() {
-    store();
-    window.clearTimeout(timer);
-    timer = window.setTimeout(preview, WAIT_MS);
+    const mine = ++asked;
+    fetch(form.dataset.previewUrl, { method: "POST", body: new FormData(form) })
+      .then(res => res.json()).then(body => {
+        // An older answer arriving late must not overwrite a newer one.
+        if (mine === asked && Array.isArray(body?.teams)) showPreview(body);
+      }).catch(() => {
+        // Offline or a page instead of JSON: the last preview stays; Save still decides.
+      });
   }
 
   // Enter in a count goes on to the next count shown, never sends the form.
-  form.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter" || !event.target.matches(".count input")) {
-      return;
-    }
-    event.preventDefault();
-    var counts = [].slice.call(form.querySelectorAll(".count input")).filter(function (input) {
-      return input.getClientRects().length > 0;
-    });
-    var next = counts[counts.indexOf(event.target) + 1];
-    if (next) {
-      next.focus();
-    } else {
-      event.target.blur();
-    }
+  form.addEventListener("keydown", e => {
+    const at = e.target;
+    if (e.key !== "Enter" || !at.matches(".count input")) return;
+    e.preventDefault();
+    const counts = [...form.querySelectorAll(".count input")].filter(input => input.offsetParent);
+    const next = counts[counts.indexOf(at) + 1];
+    if (next) next.focus();
+    else at.blur();
   });
 
-  form.addEventListener("change", function (event) {
-    if (event.target.matches("[data-points-switch]")) {
-      showMode(event.target);
-    }
+  function changed() {
+    store();
+    clearTimeout(timer);
+    timer = setTimeout(preview, 250);
+  }
+
+  form.addEventListener("change", e => {
+    if (e.target.matches("[data-points-switch]")) showMode(e.target);
     changed();
   });
 
   form.addEventListener("input", changed);
 
-  if (restore()) {
-    preview();
-  }
+  if (restore()) preview();
 })();
