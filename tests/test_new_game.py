@@ -171,6 +171,27 @@ def test_the_dealer_list_names_teams_as_typed_never_team_and_number(
 def test_start_comes_before_the_folded_house_rules(client: FlaskClient) -> None:
     html = client.get("/games/new").get_data(as_text=True)
     start = html.rindex('value="start">Start the game</button>')
-    folded = html.index("<details")
+    folded = html.index('value="house_rules">Change house rules</button>')
     assert start < folded
-    assert "<details" in html and " open>" not in html[folded:folded + 40]
+    assert "<details" not in html and 'name="house-decks"' not in html[folded:]
+
+
+def test_the_house_rules_travel_folded_and_open_when_asked_for(client: FlaskClient) -> None:
+    folded = client.get("/games/new?rules=pagat").get_data(as_text=True)
+    assert '<input type="hidden" name="house-decks" value="4">' in folded
+    assert 'id="house-decks"' not in folded
+    data = filled(client, "/games/new?rules=pagat", action="house_rules",
+                  **{"house-red_three-left": "500"})
+    html = client.post("/games/new", data=data).get_data(as_text=True)
+    assert "<details class=\"setup-part\" open>" in html
+    assert form_values(html)["house-red_three-left"] == "500"
+    assert 'id="house-decks" inputmode="numeric" name="house-decks" value="4"' in html
+
+
+def test_a_special_book_row_is_added_when_asked_for(client: FlaskClient) -> None:
+    data = filled(client, rules_round="add_book",
+                  **{"house-special_books-0-name": "Book of sevens"})
+    html = client.post("/games/new", data=data).get_data(as_text=True)
+    assert form_values(html)["house-special_books-0-name"] == "Book of sevens"
+    assert 'name="house-special_books-1-name"' in html
+    assert 'name="house-special_books-2-name"' not in html

@@ -198,6 +198,7 @@ def test_a_bad_entry_is_named_and_kept_as_typed(
 def test_a_special_book_row_that_is_started_needs_a_name_and_a_bonus() -> None:
     data = submitted(filled(PAGAT))
     data[f"{PREFIX}special_books-0-rank"] = "7"
+    data[f"{PREFIX}special_books-1-name"] = ""  # a row added and left empty
     form = HouseRulesForm(data, prefix=PREFIX)
     assert not form.validate()
     row = form.special_books.entries[0].form

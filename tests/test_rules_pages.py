@@ -305,6 +305,10 @@ def test_every_house_rule_of_issue_13_is_saved_from_the_page_and_shown_on_its_ca
     from tests.test_rules_form import EVERY_NEW_KEY
 
     values = form_values(client.get("/rules/house?base=classic").get_data(as_text=True))
+    # The page shows one special-book row; a second is added with its button.
+    added = client.post("/rules/house", data={**values, "rules_round": "add_book"})
+    assert added.status_code == 200
+    values = form_values(added.get_data(as_text=True))
     for name in EVERY_NEW_KEY:
         assert name in values or name.endswith("meld_when_going_out"), name
     values.update(EVERY_NEW_KEY)

@@ -120,7 +120,7 @@ def render_fields(app: Flask, data: dict[str, str]) -> str:
 
 def test_field_macro_ties_label_hint_and_error_to_the_input(app: Flask) -> None:
     html = render_fields(app, {"team_name": "", "red_threes": "2"})
-    assert '<label class="field-label" for="team_name">Team name</label>' in html
+    assert '<label for="team_name">Team name</label>' in html
     assert '<p class="field-hint" id="team_name-hint">As on the scoresheet</p>' in html
     assert 'id="team_name-error" role="alert"' in html
     assert 'aria-describedby="team_name-hint team_name-error"' in html

@@ -143,7 +143,7 @@ def _show_again(form: NewGameForm, action: str) -> ResponseReturnValue:
     if rounds:
         form.house.form.change_rounds(rounds)
     form.fill_choices()
-    return _page(form, open_rules=bool(rounds) or action == "load_rules")
+    return _page(form, open_rules=bool(rounds) or action in ("load_rules", "house_rules"))
 
 
 def _page(form: NewGameForm, open_rules: bool = False) -> str:

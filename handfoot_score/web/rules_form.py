@@ -12,20 +12,22 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup, escape
 from wtforms import (
     BooleanField, Field, FieldList, Form, FormField, HiddenField, IntegerField, SelectChoice,
     SelectField, StringField, TextAreaField,
 )
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, StopValidation
-from wtforms.widgets import TextInput
+from wtforms.widgets import Select, TextInput
 
 from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import Problem
-from handfoot_score.engine.rules import BOOK_TYPES, MAX_ROUNDS
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_ROUNDS, MAX_SPECIAL_BOOKS
 from handfoot_score.services.typed_in import whole_number
 
-SPECIAL_BOOK_ROWS = 3
+#: Rows for special books a form shows at least; "Add a special book" adds more.
+SPECIAL_BOOK_ROWS = 1
 #: Keys of the JSON shape the form does not ask for: the caller picks the id.
 NOT_ASKED = ("id", "dirty_book_min_naturals")
 
@@ -63,13 +65,44 @@ def _or_blank(value: str | None) -> str:
     return value or ""
 
 
-class WholeNumberField(IntegerField):
-    """A whole number typed on a phone's number pad; blank is None (an error unless blank_ok)."""
+class UntypedTextInput(TextInput):
+    """A text input written without type="text", every input's type unless it says otherwise,
+    and without value="" when empty: the house-rules form has some 60 (page weight)."""
 
-    widget = TextInput()
+    input_type = False  # html_params leaves out an attribute whose value is False
+
+    def __call__(self, field: Field, **kwargs: Any) -> Any:
+        kwargs.setdefault("value", field._value() or False)
+        return super().__call__(field, **kwargs)
+
+
+class PlainOptionsSelect(Select):
+    """A select whose options are written without value= where it is their text (a card
+    rank), as a browser then sends the text."""
+
+    @classmethod
+    def render_option(cls, choice: SelectChoice, **kwargs: Any) -> Any:
+        if choice.label in (None, choice.value) and not kwargs and not choice.render_kw:
+            selected = " selected" if choice.selected else ""
+            return Markup(f"<option{selected}>{escape(choice.value)}</option>")
+        return super().render_option(choice, **kwargs)
+
+
+class UntypedStringField(StringField):
+    """A line of text, its input written without type="text"."""
+
+    widget = UntypedTextInput()
+
+
+class WholeNumberField(IntegerField):
+    """A whole number typed on a phone's number pad; blank is None (an error unless blank_ok).
+
+    The page's <form> says autocomplete="off", for all its inputs at once."""
+
+    widget = UntypedTextInput()
 
     def __init__(self, label: str, blank_ok: bool = False, **kwargs: Any) -> None:
-        render_kw = {"inputmode": "numeric", "autocomplete": "off", **kwargs.pop("render_kw", {})}
+        render_kw = {"inputmode": "numeric", **kwargs.pop("render_kw", {})}
         super().__init__(label, render_kw=render_kw, **kwargs)
         self.blank_ok = blank_ok
 
@@ -133,7 +166,7 @@ class ScoreStepsField(TextAreaField):
         return self.line_numbers[index] if 0 <= index < len(self.line_numbers) else None
 
 
-class NamedNumbersField(StringField):
+class NamedNumbersField(UntypedStringField):
     """Names with a number each, as "9: 5, 8: 5" or "sevens 1"; blank is none.
 
     ``upper`` writes the names in capitals (card ranks), else in small letters (book codes).
@@ -141,7 +174,7 @@ class NamedNumbersField(StringField):
 
     def __init__(self, label: str, upper: bool = False, example: str = "9: 5", **kwargs: Any
                  ) -> None:
-        render_kw = {"autocomplete": "off", "autocapitalize": "off" if not upper else "characters",
+        render_kw = {"autocapitalize": "off" if not upper else "characters",
                      **kwargs.pop("render_kw", {})}
         super().__init__(label, render_kw=render_kw, **kwargs)
         self.upper = upper
@@ -242,12 +275,13 @@ class BookBonusesForm(Form):
 class SpecialBookForm(Form):
     """One special book with its own bonus, such as a book of sevens. Left empty: not used."""
 
-    name = StringField("Name", filters=[_strip], description="For example: Book of sevens.")
+    name = UntypedStringField("Name", filters=[_strip], description="For example: Book of sevens.")
     bonus = WholeNumberField("Bonus", blank_ok=True)
     kind = SelectField("Made of", choices=KIND_CHOICES, filters=[_or_blank],
                        description="Choose the cards to have them checked against the decks.")
-    rank = SelectField("Only this rank", choices=RANK_CHOICES, filters=[_or_blank])
-    id = StringField("Short code", filters=[_strip], render_kw={"autocomplete": "off"},
+    rank = SelectField("Only this rank", choices=RANK_CHOICES, filters=[_or_blank],
+                       widget=PlainOptionsSelect())
+    id = UntypedStringField("Short code", filters=[_strip],
                      description="Small letters and _ only. Leave empty to make one from the name.")
 
     @property
@@ -313,7 +347,7 @@ class WildLimitsForm(Form):
 class HouseRulesForm(Form):
     """Every number of a rule set. Embed with FormField, or use prefix="rules-"."""
 
-    name = StringField("Name of these rules", filters=[_strip],
+    name = UntypedStringField("Name of these rules", filters=[_strip],
                        validators=[DataRequired("Give these rules a name.")],
                        description="As you will see it when you start a game.")
     decks = WholeNumberField("Decks of cards", description="Each deck has 54 cards with 2 jokers.")
@@ -358,12 +392,20 @@ class HouseRulesForm(Form):
         """Whether a round can go: a rule set keeps at least one."""
         return len(self.rounds) > 1
 
+    @property
+    def can_add_special_book(self) -> bool:
+        """Whether a rule set may hold another special book."""
+        return len(self.special_books) < MAX_SPECIAL_BOOKS
+
     def change_rounds(self, action: str) -> bool:
-        """Add a round (a copy of the last) or remove the last; False if that cannot be done."""
+        """Add a round (a copy of the last) or remove the last, or add an empty special-book
+        row ("add_book", a button of the same rules_round name); False if that cannot be done."""
         if action == "add" and self.can_add_round:
             self.rounds.append_entry(self.rounds.entries[-1].data)
         elif action == "remove" and self.can_remove_round:
             self.rounds.pop_entry()
+        elif action == "add_book" and self.can_add_special_book:
+            self.special_books.append_entry()
         else:
             return False
         return True

@@ -63,6 +63,10 @@ def open_every_fold(page: Page) -> None:
 def make_house_rules(page: Page, checks: PageChecks) -> None:
     page.goto("/rules/house?base=classic")
     open_every_fold(page)
+    # The form shows one special-book row; the book of nines needs a second.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Add a special book", exact=True).tap()
+    open_every_fold(page)
     checks.check("house-rules-13")
     # One clean and one dirty book (and the book of sevens) to go out, in every round.
     books = {f"rules-rounds-{n}-going_out_books-{kind}": str(count)
