@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.table import winners
@@ -119,11 +119,17 @@ def get_league(league_id: str) -> LeagueView:
 def league_record(league_id: str) -> League:
     """The stored league, for the other services; raises LeagueNotFound, also for a league
     whose import is not finished."""
-    league = db.session.get(League, league_id) if isinstance(league_id, str) else None
-    if league is None or db.session.scalar(
-            select(LeagueImport.slot).where(LeagueImport.league_id == league.id)) is not None:
+    league = db.session.scalars(_COMPLETE_LEAGUE, {"league_id": league_id}).one_or_none() \
+        if isinstance(league_id, str) else None
+    if league is None:
         raise LeagueNotFound(league_id)
     return league
+
+
+#: A league by its id, unless it is still being imported: one query, built once.
+_COMPLETE_LEAGUE = select(League).where(
+    League.id == bindparam("league_id"),
+    League.id.not_in(select(LeagueImport.league_id)))
 
 
 def leagues_with_ids(ids: Collection[str]) -> list[LeagueView]:

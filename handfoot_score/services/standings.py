@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import bindparam, case, func, select
 
 from handfoot_score.extensions import db
 from handfoot_score.models import LeaguePlayer, LeagueSeat, LeagueTeam
@@ -94,7 +94,7 @@ def league_standings(league_id: str, sort: str | None = None,
     league = get_league(league_id)
     column = Column(sort) if sort in _COLUMN_NAMES else Column.WINS
     descending = order == "desc" if order in ("asc", "desc") else column is not Column.NAME
-    players = _player_standings(league.id)
+    players = _player_standings(league.id, names={p.id: p.name for p in league.players})
     teams = _partnership_standings(league)
     return Standings(league=league, players=_sorted(players, column, descending),
                      teams=_sorted(teams, column, descending), sort=column,
@@ -130,32 +130,40 @@ def _figures(outcome: Any, total: Any) -> list[Any]:
             func.sum(total).label("points"), func.max(total).label("best")]
 
 
-def _player_standings(league_id: str, player_id: int | None = None) -> list[Standing]:
-    """Every player's line (or one player's): one aggregate over the league's seats."""
-    query = (
-        select(LeagueSeat.league_player_id, *_figures(LeagueSeat.outcome, LeagueSeat.total))
-        .where(LeagueSeat.league_id == league_id, LeagueSeat.outcome.is_not(None))
-        .group_by(LeagueSeat.league_player_id)
-    )
-    if player_id is not None:
-        query = query.where(LeagueSeat.league_player_id == player_id)
-    names = _roster_names(league_id)
+#: The two aggregates, built once: a page only binds its league (and player).
+_PLAYER_LINES = (
+    select(LeagueSeat.league_player_id, *_figures(LeagueSeat.outcome, LeagueSeat.total))
+    .where(LeagueSeat.league_id == bindparam("league_id"), LeagueSeat.outcome.is_not(None))
+    .group_by(LeagueSeat.league_player_id)
+)
+_ONE_PLAYER_LINE = _PLAYER_LINES.where(LeagueSeat.league_player_id == bindparam("player_id"))
+_PARTNERSHIP_LINES = (
+    select(LeagueTeam.partnership, *_figures(LeagueTeam.outcome, LeagueTeam.total))
+    .where(LeagueTeam.league_id == bindparam("league_id"), LeagueTeam.outcome.is_not(None),
+           LeagueTeam.partnership.contains("-"))
+    .group_by(LeagueTeam.partnership)
+)
+
+
+def _player_standings(league_id: str, player_id: int | None = None,
+                      names: Mapping[int, str] | None = None) -> list[Standing]:
+    """Every player's line (or one player's): one aggregate over the league's seats.
+    ``names`` are the roster's, when the caller has them already."""
+    rows = db.session.execute(_PLAYER_LINES, {"league_id": league_id}).all() \
+        if player_id is None else db.session.execute(
+            _ONE_PLAYER_LINE, {"league_id": league_id, "player_id": player_id}).all()
+    if names is None:
+        names = _roster_names(league_id)
     return [Standing(players=(names[row.league_player_id],),
                      player_ids=(row.league_player_id,), **_counts(row))
-            for row in db.session.execute(query)]
+            for row in rows]
 
 
 def _partnership_standings(league: LeagueView) -> list[Standing]:
     """Every partnership's line: one aggregate over the league's teams of two or more."""
-    query = (
-        select(LeagueTeam.partnership, *_figures(LeagueTeam.outcome, LeagueTeam.total))
-        .where(LeagueTeam.league_id == league.id, LeagueTeam.outcome.is_not(None),
-               LeagueTeam.partnership.contains("-"))
-        .group_by(LeagueTeam.partnership)
-    )
     names = {player.id: player.name for player in league.players}
     standings = []
-    for row in db.session.execute(query):
+    for row in db.session.execute(_PARTNERSHIP_LINES, {"league_id": league.id}):
         players = sorted((names[int(i)], int(i)) for i in row.partnership.split("-"))
         standings.append(Standing(players=tuple(name for name, _ in players),
                                   player_ids=tuple(i for _, i in players), **_counts(row)))
