@@ -169,7 +169,8 @@ def test_only_the_inputs_the_rules_score_are_shown(app: Flask, client: FlaskClie
         {"id": "sevens", "name": "Book of sevens", "bonus": 1500, "kind": "four_to_seven",
          "rank": "7"}]}
     page = client.get(tally_url(new_game(app, house), 1)).get_data(as_text=True)
-    assert '<label for="teams-1-books_sevens">Book of sevens</label>' in page
+    assert '<label>Book of sevens<input type="number" inputmode="numeric" ' \
+           'name="teams-1-books_sevens"' in page
 
 
 def test_enter_in_a_count_shows_the_score_and_saves_nothing(app: Flask,
@@ -202,8 +203,8 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     team = page[page.index('id="team-1"'):]
-    assert re.search(r'<div class="counts counts-wide" data-mode="points"><p class="count">'
-                     r'<label[^>]*for="teams-1-melded_points"', team)
+    assert re.search(r'<div class="counts counts-wide" data-mode="points"><p>'
+                     r'<label>Points on the table<input[^>]*name="teams-1-melded_points"', team)
     assert '<div class="counts" data-mode="cards" hidden>' in team
     assert "fill them in, then save" in page
     assert state_of(app, game_id).rounds == ()
@@ -406,15 +407,23 @@ class _Inputs(HTMLParser):
         self.inputs: list[dict[str, str]] = []
         self.labelled: set[str] = set()
         self.buttons: list[dict[str, str]] = []
+        self.in_label = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "input" and a.get("type") != "hidden":
-            self.inputs.append(a)
-        elif tag == "label" and "for" in a:
-            self.labelled.add(a["for"])
+            # An input inside a label without for= is that label's (an implicit label).
+            self.inputs.append({**a, "in_label": "yes"} if self.in_label else a)
+        elif tag == "label":
+            self.in_label = "for" not in a
+            if "for" in a:
+                self.labelled.add(a["for"])
         elif tag == "button":
             self.buttons.append(a)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "label":
+            self.in_label = False
 
 
 @pytest.mark.parametrize("rules_id", sorted(PRESETS))
@@ -425,7 +434,7 @@ def test_every_input_has_a_label_and_numbers_bring_the_keypad(
     found.feed(page)
     assert len(found.inputs) > 20
     for attrs in found.inputs:
-        assert attrs.get("id") in found.labelled, attrs
+        assert attrs.get("in_label") or attrs.get("id") in found.labelled, attrs
         if attrs["type"] == "number":
             assert attrs.get("inputmode") == "numeric", attrs
     [shows] = [b for b in found.buttons if b.get("value") == "show"]

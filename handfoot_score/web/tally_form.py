@@ -152,6 +152,10 @@ class RoundTallyForm(FlaskForm):
         form: RoundTallyForm = form_class(**kwargs)
         form.rules = rules
         form.team_names = tuple(team_names)
+        # Each count's worth is its description: a short id for it, as the page has some 36.
+        for team, entry in enumerate(form.teams):
+            for number, field in enumerate(entry.form):
+                field.hint_id = f"h{team}-{number}"
         return form
 
     @property

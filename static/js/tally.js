@@ -13,7 +13,7 @@
 
   // What the user may type or choose: counts, the points switches and who went out; and
   // what is kept of each: its value, whether a switch is on, the value of the radio chosen.
-  const inputs = () => form.querySelectorAll(".count input,[type=checkbox],[type=radio]");
+  const inputs = () => form.querySelectorAll(".counts input,[type=checkbox],[type=radio]");
   const kept = input => input.type === "checkbox" ? "checked" : "value";
 
   function store() {
@@ -82,7 +82,7 @@
       // The total, and each line of the breakdown: shown when it counts something, except
       // melded and left, always shown.
       for (const item of score ? box.querySelectorAll("[data-preview]") : []) {
-        const part = item.dataset.preview, value = score[part], line = item.closest("[data-part]");
+        const part = item.dataset.preview, value = score[part], line = item.closest("li");
         if (!(part in score)) continue;
         item.textContent = part === "left_points" ? (value ? MINUS + points(value) : "0")
           : (line && value > 0 ? "+" : "") + points(value);
@@ -110,9 +110,9 @@
   // Enter in a count goes on to the next count shown, never sends the form.
   form.addEventListener("keydown", e => {
     const at = e.target;
-    if (e.key !== "Enter" || !at.matches(".count input")) return;
+    if (e.key !== "Enter" || !at.matches(".counts input")) return;
     e.preventDefault();
-    const counts = [...form.querySelectorAll(".count input")].filter(input => input.offsetParent);
+    const counts = [...form.querySelectorAll(".counts input")].filter(input => input.offsetParent);
     const next = counts[counts.indexOf(at) + 1];
     if (next) next.focus();
     else at.blur();

@@ -48,10 +48,10 @@ def covered_inputs(page: Page) -> list[str]:
         .map((el) => el.getBoundingClientRect());
       const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom &&
         b.top < a.bottom;
-      return [...document.querySelectorAll('input.count-input')]
+      return [...document.querySelectorAll('.counts input')]
         .filter((input) => input.getClientRects().length)
         .filter((input) => boxes.some((box) => over(box, input.getBoundingClientRect())))
-        .map((input) => input.id);
+        .map((input) => input.name);
     }""")
     return found
 
