@@ -20,7 +20,7 @@ import hashlib
 import mimetypes
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import NotFound
@@ -31,22 +31,24 @@ from handfoot_score import minify
 ONE_YEAR = 365 * 24 * 60 * 60
 SERVICE_WORKER = "js/sw.js"
 VERSION_LENGTH = 12
+Made = TypeVar("Made")
 #: How each kind of text file is minified, by the end of its name.
 MINIFIERS: dict[str, Callable[[str], str]] = {
     ".js": minify.javascript, ".css": minify.css, ".webmanifest": minify.manifest}
 
 
-class StaticVersions:
-    """The content hash of each file in one folder, worked out again when a file changes."""
+class _MadeFromFiles(Generic[Made]):
+    """Something worked out from each file in one folder, worked out again when the file
+    changes (its modification time or size)."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
-        self._known: dict[str, tuple[int, int, str]] = {}
+        self._known: dict[str, tuple[int, int, Made]] = {}
 
-    def of(self, filename: str) -> str | None:
-        """The file's version (the start of its SHA-256), or None if there is no such file."""
+    def of(self, filename: str) -> Made | None:
+        """What the file gives, or None if there is no such file or it gives nothing."""
         path = safe_join(self.folder, filename)
-        if path is None:
+        if path is None or not self._takes(filename):
             return None
         try:
             stat = os.stat(path)
@@ -55,37 +57,34 @@ class StaticVersions:
         known = self._known.get(path)
         if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
             return known[2]
+        made = self._make(path)
+        self._known[path] = (stat.st_mtime_ns, stat.st_size, made)
+        return made
+
+    def _takes(self, filename: str) -> bool:
+        return True
+
+    def _make(self, path: str) -> Made:
+        raise NotImplementedError
+
+
+class StaticVersions(_MadeFromFiles[str]):
+    """The content hash of each file in one folder: its version."""
+
+    def _make(self, path: str) -> str:
         with open(path, "rb") as file:
-            version = hashlib.file_digest(file, "sha256").hexdigest()[:VERSION_LENGTH]
-        self._known[path] = (stat.st_mtime_ns, stat.st_size, version)
-        return version
+            return hashlib.file_digest(file, "sha256").hexdigest()[:VERSION_LENGTH]
 
 
-class MinifiedFiles:
-    """The minified text of each script, stylesheet and manifest in one folder, made again
-    when the file changes."""
+class MinifiedFiles(_MadeFromFiles[bytes]):
+    """The minified text of each script, stylesheet and manifest in one folder."""
 
-    def __init__(self, folder: str) -> None:
-        self.folder = folder
-        self._known: dict[str, tuple[int, int, bytes]] = {}
+    def _takes(self, filename: str) -> bool:
+        return os.path.splitext(filename)[1] in MINIFIERS
 
-    def of(self, filename: str) -> bytes | None:
-        """The file minified, or None if it is not of a kind that is minified, or missing."""
-        minifier = MINIFIERS.get(os.path.splitext(filename)[1])
-        path = safe_join(self.folder, filename)
-        if minifier is None or path is None:
-            return None
-        try:
-            stat = os.stat(path)
-        except OSError:
-            return None
-        known = self._known.get(path)
-        if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
-            return known[2]
+    def _make(self, path: str) -> bytes:
         with open(path, encoding="utf-8") as file:
-            minified = minifier(file.read()).encode()
-        self._known[path] = (stat.st_mtime_ns, stat.st_size, minified)
-        return minified
+            return MINIFIERS[os.path.splitext(path)[1]](file.read()).encode()
 
 
 def register_static_files(app: Flask) -> None:

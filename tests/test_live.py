@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from benchmarks.page_weight import weigh_every_page
+from benchmarks.page_weight import SCRIPT_TARGET, weigh_every_page
 from handfoot_score import create_app, database
 from handfoot_score.extensions import db
 from handfoot_score.services import games, live
@@ -95,7 +95,7 @@ def test_the_javascript_a_page_loads_stays_small() -> None:
         size for address, size in weight.files.items() if ".js" in address))
     scripts = {address: size for address, size in heaviest.files.items() if ".js" in address}
     assert scripts, "no page loads a script: the live updates are gone"
-    assert sum(scripts.values()) <= 16_000, (heaviest.endpoint, scripts)
+    assert sum(scripts.values()) <= SCRIPT_TARGET, (heaviest.endpoint, scripts)
 
 
 def test_a_book_tap_on_a_stale_count_is_refused_with_the_count_as_it_is(
