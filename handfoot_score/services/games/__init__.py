@@ -6,8 +6,11 @@ version it was based on where another phone could have changed the same thing.
 
 - ``state``: the read model (``GameState`` and its parts), totals asked of its score sheet;
 - ``records``: the one mapping between stored rows and engine values;
+- ``rows``: a game's rows read straight from its tables, the read side's two queries;
 - ``reads``: a game, the games in play, a game locked for a write;
-- ``setup``, ``rounds``, ``play``: the commands; ``errors``: what they refuse with.
+- ``scoring``: a round's tallies read, checked and scored, ready to store;
+- ``setup``, ``rounds``, ``play``: the commands; ``access``: the league edit-code check;
+  ``errors``: what the commands refuse with.
 """
 
 from .errors import GameConflict, GameNotFound
