@@ -117,9 +117,12 @@ def test_the_round_screen_opens_with_the_score_sheet(device: Held, screenshots: 
     rules.locator("summary").click()
     assert page.get_by_text("Taking the pile").is_visible()
 
+    from playwright.sync_api import expect
+
     page.get_by_role("button", name="+ dirty for Foxes").click()
     page.wait_for_url(f"**/games/{game_id}#team-1")
-    assert page.locator("#team-1 .book-count").nth(1).text_content() == "made: 1"
+    # The address changes before the page reloads at the team's panel: wait for the count.
+    expect(page.locator("#team-1 .book-count").nth(1)).to_have_text("made: 1")
     assert axe_violations(page) == []
 
     page.goto(f"/games/{game_id}/scoreboard")
