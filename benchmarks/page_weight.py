@@ -28,7 +28,7 @@ from .sample import TALLY, TEAMS, sample_app
 PAGE_TARGET = 30 * 1024
 SCRIPT_TARGET = 10 * 1024
 #: Routes that answer with something other than a page: files, JSON, downloads, redirects.
-NOT_PAGES = ("static", "api.", "web.healthz", "web.export_league", "web.standings_csv")
+NOT_PAGES = ("static", "api.", "home.healthz", "leagues.export_league", "leagues.standings_csv")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.security import register_converters, register_security
 from handfoot_score.static_files import register_static_files
-from handfoot_score.web import bp as web_bp
+from handfoot_score.web import register_web
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -72,8 +72,8 @@ def upgrade_database(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Register the HTML pages and the JSON API."""
-    app.register_blueprint(web_bp)
+    """Register the HTML pages, an area each, and the JSON API."""
+    register_web(app)
     # The API takes only application/json bodies, which a cross-site form cannot send,
     # so it carries no CSRF token.
     csrf.exempt(api_bp)

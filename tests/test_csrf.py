@@ -19,7 +19,7 @@ from tests.site_map import addresses, database_rows, make_samples
 HOURS = 3600
 #: Routes that take a POST but store nothing, so they need no token (the tally's live
 #: preview and its steppers, see handfoot_score/web/tally.py).
-STORE_NOTHING = {"web.tally_preview"}
+STORE_NOTHING = {"counting.tally_preview"}
 
 
 @dataclass

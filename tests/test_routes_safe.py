@@ -25,7 +25,7 @@ def test_every_get_route_changes_nothing(app: Flask, client: FlaskClient) -> Non
             assert response.status_code < 500, (url, response.status_code)
         assert database_rows(app) == before, f"GET {url} ({rule.endpoint}) changed the database"
         visited.append(rule.endpoint)
-    assert "web.tally" in visited and "web.home" in visited
+    assert "counting.tally" in visited and "home.home" in visited
 
 
 def test_every_link_on_the_pages_changes_nothing(app: Flask, client: FlaskClient) -> None:

@@ -1,16 +1,32 @@
-"""The HTML pages people use at the card table: one blueprint, one module per concern."""
+"""The HTML pages people use at the card table: a blueprint per area, a module per concern."""
 
-from flask import Blueprint
+from flask import Flask
 
-bp = Blueprint("web", __name__)
 
-from handfoot_score.web import games_setup, views  # noqa: E402,F401  (registers routes on bp)
-from handfoot_score.web import rules_pages  # noqa: E402,F401
-from handfoot_score.web import meld_calculator  # noqa: E402,F401
-from handfoot_score.web import tally  # noqa: E402,F401
-from handfoot_score.web import formats, play, results  # noqa: E402,F401
-from handfoot_score.web import leagues, league_access  # noqa: E402,F401
-from handfoot_score.web import join, live  # noqa: E402,F401
-from handfoot_score.web import theme  # noqa: E402,F401
+def register_web(app: Flask) -> None:
+    """Register every area's pages, the pages' error handlers, filters and shared hooks."""
+    # The modules add their routes to their area's blueprint when first imported.
+    from handfoot_score.web import (  # noqa: F401
+        games_setup,
+        join,
+        league_access,
+        leagues,
+        live,
+        meld_calculator,
+        play,
+        results,
+        rules_pages,
+        tally,
+        theme,
+        views,
+    )
+    from handfoot_score.web.areas import AREAS
+    from handfoot_score.web.errors import register_error_handlers
+    from handfoot_score.web.filters import register_filters
+    from handfoot_score.web.hooks import register_hooks
 
-__all__ = ["bp"]
+    for area in AREAS:
+        app.register_blueprint(area)
+    register_error_handlers(app)
+    register_filters(app)
+    register_hooks(app)

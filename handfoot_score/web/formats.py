@@ -1,16 +1,15 @@
-"""How the pages write points and moments: template filters, registered on the blueprint."""
+"""How the pages write points, figures and moments: the template filters (``filters.py``
+registers them)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
-from handfoot_score.web import bp
+from datetime import UTC, datetime
+from decimal import Decimal
 
 #: A real minus sign: wider than a hyphen, so a negative score is hard to misread.
 MINUS = "\u2212"
 
 
-@bp.app_template_filter("points")
 def points(value: int) -> str:
     """Points with thousands separated and a real minus sign.
 
@@ -20,7 +19,6 @@ def points(value: int) -> str:
     return f"{value:,}".replace("-", MINUS)
 
 
-@bp.app_template_filter("signed_points")
 def signed_points(value: int) -> str:
     """Points with their sign always shown, for parts that can add or take away.
 
@@ -30,7 +28,6 @@ def signed_points(value: int) -> str:
     return f"{value:+,}".replace("-", MINUS) if value else "0"
 
 
-@bp.app_template_filter("deduction")
 def deduction(value: int) -> str:
     """Points that are taken off, shown negative (cards left in hand).
 
@@ -40,7 +37,6 @@ def deduction(value: int) -> str:
     return f"{MINUS}{value:,}" if value else "0"
 
 
-@bp.app_template_filter("time_ago")
 def time_ago(moment: datetime | None, now: datetime | None = None) -> str:
     """When something happened, in words that need no time zone ("5 minutes ago").
 
@@ -53,10 +49,19 @@ def time_ago(moment: datetime | None, now: datetime | None = None) -> str:
     if moment is None:
         return "never"
     # SQLite hands moments back without their zone; they are stored in UTC.
-    moment = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-    seconds = int(((now or datetime.now(timezone.utc)) - moment).total_seconds())
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    seconds = int(((now or datetime.now(UTC)) - moment).total_seconds())
     for unit, length in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
         if seconds >= length:
             count = seconds // length
             return f"{count} {unit}{'s' if count > 1 else ''} ago"
     return "just now"
+
+
+def tenths(value: Decimal) -> str:
+    """A figure to one decimal place, thousands separated, with a real minus sign.
+
+    >>> tenths(Decimal("3104.2")), tenths(Decimal("-50.1"))
+    ('3,104.2', '−50.1')
+    """
+    return f"{value:,}".replace("-", MINUS)

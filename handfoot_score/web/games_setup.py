@@ -11,18 +11,16 @@ from wtforms import FieldList, Form, FormField, HiddenField, SelectField, String
 from wtforms.validators import Length, Optional
 
 from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
+from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.table import seating
 from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for
 from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data
-
-MIN_TEAMS, MAX_TEAMS = 2, 6
-PLAYERS_PER_TEAM = 3
 
 
 def _strip(text: str | None) -> str | None:
@@ -35,7 +33,7 @@ class TeamForm(Form):
     name = StringField("Team name", filters=[_strip], validators=[Optional(), Length(max=60)])
     players = FieldList(
         StringField("Player", filters=[_strip], validators=[Optional(), Length(max=60)]),
-        min_entries=PLAYERS_PER_TEAM, max_entries=PLAYERS_PER_TEAM)
+        min_entries=MAX_PLAYERS_PER_TEAM, max_entries=MAX_PLAYERS_PER_TEAM)
 
 
 class NewGameForm(FlaskForm):
@@ -91,7 +89,7 @@ def _seat_label(player: str, team_name: str) -> str:
     return player if player == team_name else f"{player} ({team_name})"
 
 
-@bp.route("/games/new", methods=["GET", "POST"])
+@areas.play.route("/games/new", methods=["GET", "POST"])
 def new_game() -> ResponseReturnValue:
     """Set up a game; the buttons that add teams or rounds show the form again, nothing saved."""
     if request.method == "GET":
@@ -118,7 +116,7 @@ def new_game() -> ResponseReturnValue:
     except EngineError as error:
         _show_team_problems(form, error.problems)
         return _page(form), 422
-    return redirect(url_for("web.game", game_id=state.id), code=303)
+    return redirect(url_for("play.game", game_id=state.id), code=303)
 
 
 def _chosen_rules(rules_id: str | None):  # type: ignore[no-untyped-def]

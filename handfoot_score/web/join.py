@@ -10,11 +10,11 @@ from markupsafe import Markup
 
 from handfoot_score import network
 from handfoot_score.services import join_codes
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 
 
-@bp.get("/join")
+@areas.joining.get("/join")
 def join() -> ResponseReturnValue:
     """The join form; with ``?code=`` the game that code opens (any case, spaces ignored)."""
     typed = request.args.get("code")
@@ -31,19 +31,18 @@ def join() -> ResponseReturnValue:
                  f"No game in play has the code {typed.strip()}: check it on the other "
                  "phone (a finished or stopped game's code opens nothing).")
         return render_template("join.html", typed=typed, error=error), 404
-    return redirect(url_for("web.game", game_id=game_id), SEE_OTHER)
+    return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
 
 
-@bp.get("/games/<game_id>/join")
+@areas.joining.get("/games/<game_id>/join")
 def join_game(game_id: str) -> ResponseReturnValue:
     """The game's join code in big letters, and a QR code of its link to scan."""
     state = game_or_404(game_id)
-    link = join_link("web.game", game_id=state.id)
+    link = join_link("play.game", game_id=state.id)
     return render_template("games/join.html", state=state, link=link,
                            qr=qr_code(link) if link else None)
 
 
-@bp.app_template_global()
 def join_link(endpoint: str, **values: str) -> str | None:
     """The link another phone opens for ``endpoint``; None if this computer has none to give.
 

@@ -2,8 +2,8 @@
 
 The session keeps the key ``leagues.unlock`` gives for the code, never the code itself. Pages
 that change a league's games pass ``edit_code_for(league_id)`` (or ``edit_code_for_game``)
-to the games service; when the service refuses, the handlers here send the player to the
-unlock page and back.
+to the games service; when the service refuses, the web's error handlers (``errors.py``)
+send the player to the unlock page and back.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from wtforms.validators import InputRequired, Length
 from handfoot_score.services import leagues
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, EditCodeRequired, TooManyAttempts
 from handfoot_score.services.leagues import LeagueNotFound
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 
 SESSION_KEY = "league_keys"
 #: A device keeps the keys of this many leagues at most, the latest unlocked.
@@ -86,12 +86,12 @@ def listed_leagues() -> list[str]:
     return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
 
 
-@bp.route("/leagues/<league_id>/unlock", methods=["GET", "POST"])
+@areas.leagues.route("/leagues/<league_id>/unlock", methods=["GET", "POST"])
 def unlock_league(league_id: str) -> ResponseReturnValue:
     """Ask for a league's edit code; once right, this device may change the league's games."""
-    league = _league_or_404(league_id)
+    league = league_or_404(league_id)
     form = UnlockForm(next=request.args.get("next", ""))
-    carried = _carried() if form.repost.data else []
+    carried = carried_fields() if form.repost.data else []
     if not form.validate_on_submit():
         return render_template("leagues/unlock.html", league=league, form=form,
                                remembered=edit_code_for(league.id) is not None,
@@ -111,10 +111,10 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
     back = safe_next(form.next.data)
     if back and form.repost.data:
         return redirect(back, POST_AGAIN)
-    return redirect(back or url_for("web.league", league_id=league.id), SEE_OTHER)
+    return redirect(back or url_for("leagues.league", league_id=league.id), SEE_OTHER)
 
 
-@bp.post("/leagues/<league_id>/forget")
+@areas.leagues.post("/leagues/<league_id>/forget")
 def forget_league_code(league_id: str) -> ResponseReturnValue:
     """Make this device ask for the league's edit code again."""
     if not ForgetForm().validate_on_submit():
@@ -122,48 +122,24 @@ def forget_league_code(league_id: str) -> ResponseReturnValue:
     keys = session.get(SESSION_KEY) or {}
     session[SESSION_KEY] = {k: v for k, v in keys.items() if k != league_id}
     flash("This device will ask for the edit code again.", "success")
-    return redirect(url_for("web.league", league_id=league_id), SEE_OTHER)
+    return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
 
 
-@bp.errorhandler(EditCodeRequired)
-def ask_for_edit_code(error: EditCodeRequired) -> ResponseReturnValue:
-    """A page tried to change a protected league's game: ask for the code, then come back.
-
-    A form posted without the code is carried through the question in hidden fields, and
-    posted again once the code is right: what the player typed is not lost."""
-    if edit_code_for(error.league_id) is not None:
-        flash(error.message, "error")
-    if request.method == "POST":
-        form = UnlockForm(formdata=None, next=request.path, repost="1")
-        return render_template("leagues/unlock.html", league=_league_or_404(error.league_id),
-                               form=form, forget=ForgetForm(), carried=_carried(),
-                               remembered=edit_code_for(error.league_id) is not None), 403
-    return redirect(url_for("web.unlock_league", league_id=error.league_id,
-                            next=_back_here()), SEE_OTHER)
-
-
-@bp.errorhandler(TooManyAttempts)
-def wait_for_edit_code(error: TooManyAttempts) -> ResponseReturnValue:
-    """Too many wrong codes lately: say how long to wait, on the unlock page."""
-    flash(error.message, "error")
-    return redirect(url_for("web.unlock_league", league_id=error.league_id,
-                            next=_back_here()), SEE_OTHER)
-
-
-def _carried() -> list[tuple[str, str]]:
+def carried_fields() -> list[tuple[str, str]]:
     """The fields of the posted form that are not the unlock form's own, in order."""
     return [(name, value) for name, value in request.form.items(multi=True)
             if name not in _UNLOCK_FIELDS]
 
 
-def _league_or_404(league_id: str) -> leagues.LeagueView:
+def league_or_404(league_id: str) -> leagues.LeagueView:
+    """The league, or the page-not-found page."""
     try:
         return leagues.get_league(league_id)
     except LeagueNotFound:
         abort(404)
 
 
-def _back_here() -> str:
+def back_here() -> str:
     """Where to return once unlocked: this page, or for a form, the page that showed it."""
     if request.method == "GET":
         return request.full_path.rstrip("?")

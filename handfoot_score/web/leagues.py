@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -21,10 +20,13 @@ from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
-from handfoot_score.web import bp
-from handfoot_score.web.formats import MINUS
+from handfoot_score.web import areas
 from handfoot_score.web.league_access import (
-    SEE_OTHER, edit_code_for, list_league, listed_leagues, remember,
+    SEE_OTHER,
+    edit_code_for,
+    list_league,
+    listed_leagues,
+    remember,
 )
 from handfoot_score.web.player_chart import results_chart
 
@@ -45,16 +47,6 @@ IMPORT_RETRY_SECONDS = 30
 _LEAGUE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 IMPORT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters to "
                     "protect the restored league (the file holds no edit code).")
-
-
-@bp.app_template_filter("tenths")
-def tenths(value: Decimal) -> str:
-    """A figure to one decimal place, thousands separated, with a real minus sign.
-
-    >>> tenths(Decimal("3104.2")), tenths(Decimal("-50.1"))
-    ('3,104.2', '−50.1')
-    """
-    return f"{value:,}".replace("-", MINUS)
 
 
 @dataclass(frozen=True)
@@ -83,7 +75,7 @@ def headers(table: Standings, first: str) -> list[Header]:
             descending = not table.descending
         result.append(Header(
             column=column, label=label, short=short,
-            url=url_for("web.league", league_id=table.league.id, sort=column.value,
+            url=url_for("leagues.league", league_id=table.league.id, sort=column.value,
                         order="desc" if descending else "asc"),
             aria_sort=None if column is not table.sort
             else ("descending" if table.descending else "ascending"),
@@ -111,7 +103,7 @@ class ImportForm(FlaskForm):
                            message=EDIT_CODE_LENGTH)])
 
 
-@bp.route("/leagues", methods=["GET", "POST"])
+@areas.leagues.route("/leagues", methods=["GET", "POST"])
 def league_index() -> ResponseReturnValue:
     """The leagues this device created, unlocked or opened; a field to open another by its
     link, and a form to start one."""
@@ -127,10 +119,10 @@ def league_index() -> ResponseReturnValue:
     list_league(league.id)
     if code is not None:
         remember(league.id, leagues.unlock(league.id, code))
-    return redirect(url_for("web.league", league_id=league.id), SEE_OTHER)
+    return redirect(url_for("leagues.league", league_id=league.id), SEE_OTHER)
 
 
-@bp.get("/leagues/open")
+@areas.leagues.get("/leagues/open")
 def open_league() -> ResponseReturnValue:
     """Open a league by its link or id, as someone shared it (``?link=``)."""
     typed = request.args.get("link", "")
@@ -141,7 +133,7 @@ def open_league() -> ResponseReturnValue:
         except LeagueNotFound:
             pass
         else:
-            return redirect(url_for("web.league", league_id=league_id), SEE_OTHER)
+            return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
     error = ("Paste the league's link, or type its id." if not typed.strip() else
              "No league has this link: check it with whoever shared it.")
     return _index_page(NewLeagueForm(formdata=None), 404, typed=typed, link_error=error)
@@ -169,7 +161,7 @@ def _index_page(form: NewLeagueForm, status: int, typed: str = "",
         link_error=link_error), status
 
 
-@bp.get("/leagues/<league_id>")
+@areas.leagues.get("/leagues/<league_id>")
 def league(league_id: str) -> ResponseReturnValue:
     """The standings, sortable by any column (``?sort=points&order=asc``)."""
     try:
@@ -184,7 +176,7 @@ def league(league_id: str) -> ResponseReturnValue:
                            unlocked=edit_code_for(league_id) is not None)
 
 
-@bp.get("/leagues/<league_id>/players/<int:player_id>")
+@areas.leagues.get("/leagues/<league_id>/players/<int:player_id>")
 def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
     """A player's games in the league, how each ended, and a chart of their results."""
     try:
@@ -195,7 +187,7 @@ def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
                            chart=results_chart(history.name, history.results))
 
 
-@bp.get("/leagues/<league_id>/export")
+@areas.leagues.get("/leagues/<league_id>/export")
 def export_league(league_id: str) -> ResponseReturnValue:
     """The whole league as a JSON file to keep (and to import again)."""
     try:
@@ -207,7 +199,7 @@ def export_league(league_id: str) -> ResponseReturnValue:
                     headers={"Content-Disposition": _attachment(document["name"], "json")})
 
 
-@bp.get("/leagues/<league_id>/standings.csv")
+@areas.leagues.get("/leagues/<league_id>/standings.csv")
 def standings_csv(league_id: str) -> ResponseReturnValue:
     """The standings as a spreadsheet file."""
     try:
@@ -219,7 +211,7 @@ def standings_csv(league_id: str) -> ResponseReturnValue:
                     headers={"Content-Disposition": _attachment(name + " standings", "csv")})
 
 
-@bp.route("/leagues/import", methods=["GET", "POST"])
+@areas.leagues.route("/leagues/import", methods=["GET", "POST"])
 def import_league() -> ResponseReturnValue:
     """Restore a league from its exported file; a broken file changes nothing and says why."""
     request.max_content_length = league_backup.MAX_DOCUMENT_BYTES
@@ -243,7 +235,7 @@ def import_league() -> ResponseReturnValue:
     if code is not None:
         remember(league_id, leagues.unlock(league_id, code))
     flash("The league is restored.", "success")
-    return redirect(url_for("web.league", league_id=league_id), SEE_OTHER)
+    return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
 
 
 def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int,

@@ -1,5 +1,5 @@
-"""Live pages: the version ``static/js/live.js`` polls to see what other phones entered, the
-answer to a save the script sends, and to a write the database was too busy to take.
+"""Live pages: the version ``static/js/live.js`` polls to see what other phones entered, and
+the answer to a save the script sends.
 
 The poll answers 304 (empty) while the game's version is the ETag the phone sent, reading
 only that one number; when it changed, the script fetches the page again and swaps in the
@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from flask import Response, abort, jsonify, render_template, request
+from flask import Response, abort, jsonify, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import ServiceUnavailable
 
 from handfoot_score.services import live
 from handfoot_score.services.games import GameNotFound
-from handfoot_score.services.locking import DatabaseBusy
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 
 
-@bp.get("/games/<game_id>/live")
+@areas.play.get("/games/<game_id>/live")
 def live_version(game_id: str) -> ResponseReturnValue:
     """The game's version as the ETag, and what the pages show live; 304 while unchanged."""
     version = live.version_of(game_id)
@@ -47,7 +45,6 @@ SCRIPT_SAVE = "X-Save"
 _REDIRECTS = (301, 302, 303, 307, 308)
 
 
-@bp.after_request
 def location_for_scripts(response: Response) -> Response:
     """Answer a save sent by live.js with where to go next (``X-Location``) instead of a
     redirect: the fetch would follow a redirect itself and use up the messages flashed for
@@ -56,10 +53,3 @@ def location_for_scripts(response: Response) -> Response:
         response.headers["X-Location"] = response.headers.pop("Location")
         response.status_code = 200
     return response
-
-
-@bp.errorhandler(DatabaseBusy)
-def busy(error: DatabaseBusy) -> ResponseReturnValue:
-    """Other phones' writes kept the database locked: say so, and that nothing was saved."""
-    page = render_template("error.html", error=ServiceUnavailable(), message=error.message)
-    return page, 503, {"Retry-After": "1"}

@@ -18,7 +18,7 @@ from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets
 from handfoot_score.services.scoring import meld_check_request
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.meld_state import Melds, laid_melds, next_melds, serialize_melds
 
 DEFAULT_RULES = "classic"
@@ -48,14 +48,14 @@ class OpeningForm(Form):
     score = IntegerField("Your team's score before this round")
 
 
-@bp.get("/meld-calculator")
+@areas.rules.get("/meld-calculator")
 def meld_calculator() -> ResponseReturnValue:
     """Apply the button pressed to the melds, judge them, and say whether they open."""
     form = OpeningForm(request.args)
     melds, trouble = next_melds(request.args.get("melds", ""), request.args)
     if not trouble and any(action in request.args for action in _ACTIONS):
         kept = {key: request.args[key] for key in _KEPT if request.args.get(key)}
-        return redirect(url_for("web.meld_calculator", melds=serialize_melds(melds), **kept),
+        return redirect(url_for("rules.meld_calculator", melds=serialize_melds(melds), **kept),
                         code=303)
     problems = [Problem("melds", trouble)] if trouble else []
     check = None

@@ -11,7 +11,7 @@ from wtforms.validators import AnyOf, InputRequired, Length, Optional
 from handfoot_score.services import games
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.round_screen import book_kinds, book_phrase, score_sheet, team_panels
 from handfoot_score.web.typed_fields import StoredCountField
@@ -37,13 +37,13 @@ def game_or_404(game_id: str) -> GameState:
         abort(404)
 
 
-@bp.get("/games/<game_id>")
+@areas.play.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """The round being played: the score sheet, its minimum, the deal, the book counters, and
     what it asks folded away."""
     state = game_or_404(game_id)
     if state.finished:
-        return redirect(url_for("web.game_over", game_id=state.id))
+        return redirect(url_for("play.game_over", game_id=state.id))
     number = state.current_round
     if number is None:
         return render_template("games/stopped.html", state=state)
@@ -56,7 +56,7 @@ def game(game_id: str) -> ResponseReturnValue:
     )
 
 
-@bp.post("/games/<game_id>/books")
+@areas.play.post("/games/<game_id>/books")
 def tap_book(game_id: str) -> ResponseReturnValue:
     """Count a book a team just completed, or take one back; then show the round again."""
     form = BookTapForm()
@@ -69,27 +69,27 @@ def tap_book(game_id: str) -> ResponseReturnValue:
         abort(404)
     except GameConflict as error:
         flash(error.message, "error")
-        return redirect(url_for("web.game", game_id=game_id), SEE_OTHER)
+        return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
     except InvalidInput:
         abort(400)
-    return redirect(url_for("web.game", game_id=game_id, _anchor=f"team-{team}"), SEE_OTHER)
+    return redirect(url_for("play.game", game_id=game_id, _anchor=f"team-{team}"), SEE_OTHER)
 
 
-@bp.get("/games/<game_id>/abandon")
+@areas.play.get("/games/<game_id>/abandon")
 def confirm_abandon(game_id: str) -> ResponseReturnValue:
     """Ask before stopping a game; a game already over has nothing to stop."""
     state = game_or_404(game_id)
     if state.current_round is None:
-        return redirect(url_for("web.game", game_id=state.id))
+        return redirect(url_for("play.game", game_id=state.id))
     return render_template("games/abandon.html", state=state)
 
 
-@bp.post("/games/<game_id>/abandon")
+@areas.play.post("/games/<game_id>/abandon")
 def abandon_game(game_id: str) -> ResponseReturnValue:
     """Stop the game: its rounds stay saved, and it leaves the list of games in play."""
     state = game_or_404(game_id)
     if state.current_round is None:
-        return redirect(url_for("web.game", game_id=state.id), SEE_OTHER)
+        return redirect(url_for("play.game", game_id=state.id), SEE_OTHER)
     games.abandon_game(game_id, edit_code=edit_code_for_game(game_id))
     flash("The game was stopped. Its rounds stay saved.")
-    return redirect(url_for("web.home"), SEE_OTHER)
+    return redirect(url_for("home.home"), SEE_OTHER)

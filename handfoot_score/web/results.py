@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.chart import running_total_chart
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.play import SEE_OTHER, game_or_404
@@ -20,7 +20,7 @@ BREAKDOWN_COLUMNS = 2
 FINAL_TABLE_COLUMNS = 3
 
 
-@bp.get("/games/<game_id>/scoreboard")
+@areas.play.get("/games/<game_id>/scoreboard")
 def scoreboard(game_id: str) -> ResponseReturnValue:
     """Every recorded round, each team's score part by part, and the running totals."""
     state = game_or_404(game_id)
@@ -32,12 +32,12 @@ def scoreboard(game_id: str) -> ResponseReturnValue:
     )
 
 
-@bp.get("/games/<game_id>/over")
+@areas.play.get("/games/<game_id>/over")
 def game_over(game_id: str) -> ResponseReturnValue:
     """Who won, the totals by round, and a chart of the running totals."""
     state = game_or_404(game_id)
     if not state.finished:
-        return redirect(url_for("web.game", game_id=state.id))
+        return redirect(url_for("play.game", game_id=state.id))
     return render_template(
         "games/over.html", state=state,
         winners=[state.teams[position] for position in state.winners],
@@ -46,7 +46,7 @@ def game_over(game_id: str) -> ResponseReturnValue:
     )
 
 
-@bp.post("/games/<game_id>/again")
+@areas.play.post("/games/<game_id>/again")
 def play_again(game_id: str) -> ResponseReturnValue:
     """Start a new game with the same rules and teams, and go to its first round."""
     try:
@@ -54,7 +54,7 @@ def play_again(game_id: str) -> ResponseReturnValue:
     except GameNotFound:
         abort(404)
     flash("A new game with the same teams has started. The deal moves one seat on.")
-    return redirect(url_for("web.game", game_id=state.id), SEE_OTHER)
+    return redirect(url_for("play.game", game_id=state.id), SEE_OTHER)
 
 
 def _fits_columns(state: GameState, most: int) -> bool:

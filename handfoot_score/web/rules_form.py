@@ -14,8 +14,17 @@ from typing import Any
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import (
-    BooleanField, Field, FieldList, Form, FormField, HiddenField, IntegerField, SelectChoice,
-    SelectField, StringField, TextAreaField,
+    BooleanField,
+    Field,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
 )
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, StopValidation
@@ -23,7 +32,8 @@ from wtforms.widgets import Select, TextInput
 
 from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import Problem
-from handfoot_score.engine.rules import BOOK_TYPES, MAX_ROUNDS, MAX_SPECIAL_BOOKS
+from handfoot_score.engine.limits import MAX_ROUNDS
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
 from handfoot_score.services.typed_in import whole_number
 
 #: Rows for special books a form shows at least; "Add a special book" adds more.

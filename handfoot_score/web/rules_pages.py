@@ -6,15 +6,14 @@ from dataclasses import dataclass
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import NotFound
 
 from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, run_words
-from handfoot_score.engine.errors import InvalidRules, UnknownRules
+from handfoot_score.engine.errors import InvalidRules
 from handfoot_score.engine.rules import BookCounts, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
 
 _SPECIAL_KINDS = {
@@ -214,20 +213,13 @@ def _wilds(rules: RuleSet) -> tuple[str, ...]:
     return tuple(lines)
 
 
-@bp.errorhandler(UnknownRules)
-def unknown_rules(error: UnknownRules) -> ResponseReturnValue:
-    """Rules no one has made: the page-not-found page."""
-    message = f"There are no rules called \u201c{error.rules_id}\u201d."
-    return render_template("error.html", error=NotFound(), message=message), 404
-
-
-@bp.get("/rules/<rules_id>")
+@areas.rules.get("/rules/<rules_id>")
 def rules_card(rules_id: str) -> str:
     """One rule set on a reminder card for the table."""
     return render_template("rules/card.html", card=RulesCard.of(get_rules(rules_id)))
 
 
-@bp.get("/games/<game_id>/rules")
+@areas.rules.get("/games/<game_id>/rules")
 def game_rules(game_id: str) -> str:
     """The reminder card for the rules a game is played under, house rules included."""
     try:
@@ -237,7 +229,7 @@ def game_rules(game_id: str) -> str:
     return render_template("rules/card.html", card=RulesCard.of(rules))
 
 
-@bp.route("/rules/house", methods=["GET", "POST"])
+@areas.rules.route("/rules/house", methods=["GET", "POST"])
 def house_rules() -> ResponseReturnValue:
     """The house-rules form, filled in with the preset named by ``?base=``; saving keeps the
     rules under their name to pick for any game."""
@@ -260,4 +252,4 @@ def house_rules() -> ResponseReturnValue:
         form.rules.form.show_problems(error.problems)
         return render_template("rules/house.html", form=form, base=base), 422
     flash(f"Saved \u201c{saved.name}\u201d. Pick it when you start a new game.", "success")
-    return redirect(url_for("web.rules_card", rules_id=saved.id), code=303)
+    return redirect(url_for("rules.rules_card", rules_id=saved.id), code=303)

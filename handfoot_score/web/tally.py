@@ -32,7 +32,7 @@ from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import round_warnings
 from handfoot_score.services.typed_in import whole_number
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
 from handfoot_score.web.tally_words import tally_words
@@ -50,7 +50,7 @@ RECORDED = "recorded"
 UNDONE = "undone"
 
 
-@bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
+@areas.counting.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
 def tally(game_id: str, number: int) -> ResponseReturnValue:
     """Count a round: record the round being played, save one team's own count of it
     (``?team=N``), or correct a round recorded earlier."""
@@ -82,7 +82,7 @@ def tally(game_id: str, number: int) -> ResponseReturnValue:
                      status=503)
 
 
-@bp.post("/games/<game_id>/rounds/<int:number>/preview")
+@areas.counting.post("/games/<game_id>/rounds/<int:number>/preview")
 def tally_preview(game_id: str, number: int) -> ResponseReturnValue:
     """Score the form as it stands, storing nothing: the preview while counting."""
     state = _game(game_id, number)
@@ -91,7 +91,7 @@ def tally_preview(game_id: str, number: int) -> ResponseReturnValue:
     return jsonify(body), status
 
 
-@bp.post("/games/<game_id>/rounds/<int:number>/undo")
+@areas.counting.post("/games/<game_id>/rounds/<int:number>/undo")
 def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     """Take back the round just recorded and count it again; refused (409) if anything was
     entered since."""
@@ -104,11 +104,11 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
         message = error.message if isinstance(error, GameConflict) else \
             "Undo: the page was too old to say which round to take back."
         flash(message, "error")
-        return redirect(url_for("web.game", game_id=game_id), 303)
+        return redirect(url_for("play.game", game_id=game_id), 303)
     session[UNDONE] = {"game": state.id, "round": number, "teams": list(undone)}
     flash(f"Round {number} was taken back: what was counted is below, change it and save "
           "again.")
-    return redirect(url_for("web.tally", game_id=game_id, number=number), 303)
+    return redirect(url_for("counting.tally", game_id=game_id, number=number), 303)
 
 
 # The tally form checks its own CSRF token when it saves, so a token that expired while a
@@ -172,7 +172,7 @@ def _save(state: GameState, number: int, form: RoundTallyForm, team: int | None)
         games.correct_round(state.id, number, {"teams": teams,
                                                "version": _number(form.version.data)},
                             edit_code=edit_code_for_game(state.id))
-        return url_for("web.scoreboard", game_id=state.id)
+        return url_for("play.scoreboard", game_id=state.id)
     saved, _ = games.record_round(state.id, {"round": number, "teams": teams,
                                              "request_key": form.request_key.data or None,
                                              "part_versions": form.part_versions()})
@@ -186,7 +186,7 @@ def _save_part(game_id: str, number: int, form: RoundTallyForm, team: int) -> st
         return _recorded(state, number)
     waiting = [count.name for count in state.counting if not count.saved]
     flash(f"{state.teams[team].name}'s count is saved. Still counting: {', '.join(waiting)}.")
-    return url_for("web.game", game_id=game_id)
+    return url_for("play.game", game_id=game_id)
 
 
 def _recorded(state: GameState, number: int) -> str:
@@ -194,13 +194,13 @@ def _recorded(state: GameState, number: int) -> str:
     next round, or the result after the last one."""
     if len(state.rounds) < number:
         # A retried save: the round was recorded from another phone, with its own scores.
-        return url_for("web.game", game_id=state.id)
+        return url_for("play.game", game_id=state.id)
     scores = state.round(number).scores
     flash(Markup(render_template(
         "games/_recorded.html", state=state, number=number,
         scored=[(team.name, score.total) for team, score in zip(state.teams, scores)],
     )), RECORDED)
-    return url_for("web.game", game_id=state.id)
+    return url_for("play.game", game_id=state.id)
 
 
 def _number(typed: str) -> int | str:

@@ -14,7 +14,13 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import (
-    BooleanField, Field, FieldList, FormField, HiddenField, IntegerField, RadioField,
+    BooleanField,
+    Field,
+    FieldList,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
     SelectChoice,
 )
 from wtforms.form import Form

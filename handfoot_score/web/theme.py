@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 from handfoot_score.web.league_access import safe_next
 
 COOKIE = "theme"
@@ -26,19 +26,18 @@ def chosen_theme() -> str:
     return theme if theme in THEMES else "auto"
 
 
-@bp.app_context_processor
 def theme_context() -> dict[str, str]:
     """Every page knows the chosen theme, for ``data-theme`` and the switch."""
     return {"theme": chosen_theme()}
 
 
-@bp.post("/theme")
+@areas.home.post("/theme")
 def set_theme() -> ResponseReturnValue:
     """Remember this device's choice of light or dark, then go back to the page it came from."""
     theme = request.form.get("theme", "auto")
     if theme not in THEMES:
         theme = "auto"
-    answer = redirect(safe_next(request.form.get("next", "")) or url_for("web.home"), SEE_OTHER)
+    answer = redirect(safe_next(request.form.get("next", "")) or url_for("home.home"), SEE_OTHER)
     if theme == "auto":
         answer.delete_cookie(COOKIE)
     else:

@@ -6,7 +6,7 @@ each game page it opened (starting a game, or joining by code or link, lands on 
 signed session cookie.
 """
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Response, render_template, request, session
 
@@ -15,15 +15,15 @@ from handfoot_score.models import PLAYING
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.leagues import utc
-from handfoot_score.web import bp
+from handfoot_score.web import areas
 
 SESSION_GAMES = "my_games"
 #: A device remembers this many games at most, the latest opened: the cookie stays small.
 MAX_REMEMBERED_GAMES = 15
-EPOCH = datetime.fromtimestamp(0, timezone.utc)
+EPOCH = datetime.fromtimestamp(0, UTC)
 
 
-@bp.get("/")
+@areas.home.get("/")
 def home() -> str:
     """Offer a new game and a join code field, list this device's games in play to resume,
     and say what the scorekeeper does."""
@@ -48,7 +48,6 @@ def remembered_games() -> list[str]:
     return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
 
 
-@bp.after_request
 def remember_game(response: Response) -> Response:
     """Remember a game whose page this device opened, for its home page."""
     game_id = (request.view_args or {}).get("game_id")
@@ -60,13 +59,13 @@ def remember_game(response: Response) -> Response:
     return response
 
 
-@bp.get("/rules")
+@areas.home.get("/rules")
 def rules_index() -> str:
     """List the rule presets a game can be played under."""
     return render_template("rules/index.html", presets=list(PRESETS.values()))
 
 
-@bp.get("/healthz")
+@areas.home.get("/healthz")
 def healthz() -> Response:
     """Answer "ok" while the app is up, for a load balancer's or a monitor's health check.
 

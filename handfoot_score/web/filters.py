@@ -1,0 +1,17 @@
+"""What every template may use, registered for the whole app in one place: the filters that
+write points and figures, the join link, and the chosen theme."""
+
+from flask import Flask
+
+from handfoot_score.web.formats import deduction, points, signed_points, tenths, time_ago
+from handfoot_score.web.join import join_link
+from handfoot_score.web.theme import theme_context
+
+
+def register_filters(app: Flask) -> None:
+    """Give the templates their filters, globals and the theme."""
+    for name, write in (("points", points), ("signed_points", signed_points),
+                        ("deduction", deduction), ("time_ago", time_ago), ("tenths", tenths)):
+        app.add_template_filter(write, name)
+    app.add_template_global(join_link)
+    app.context_processor(theme_context)

@@ -1,0 +1,31 @@
+"""What every page does after its view, registered in one place: the pages only, never the
+JSON API."""
+
+from collections.abc import Callable
+from functools import wraps
+
+from flask import Flask, Response, request
+
+from handfoot_score.web.areas import AREAS
+from handfoot_score.web.live import location_for_scripts
+from handfoot_score.web.views import remember_game
+
+_PAGES = frozenset(area.name for area in AREAS)
+
+Hook = Callable[[Response], Response]
+
+
+def register_hooks(app: Flask) -> None:
+    """Remember the games this device opens, and answer live.js's saves with where to go."""
+    # The app runs its hooks last registered first: a save's redirect becomes an answer
+    # before a game is remembered, as when both were the one blueprint's.
+    for hook in (remember_game, location_for_scripts):
+        app.after_request(pages_only(hook))
+
+
+def pages_only(hook: Hook) -> Hook:
+    """``hook`` for the responses of the pages' areas; every other response passes as it is."""
+    @wraps(hook)
+    def on_pages(response: Response) -> Response:
+        return hook(response) if request.blueprint in _PAGES else response
+    return on_pages
