@@ -114,9 +114,9 @@ def narrow_phone(browser: Any, server: str) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def screenshots() -> Path:
     """This database's screenshot folder (sqlite/ or postgresql/), emptied first."""
-    from tests.conftest import DATABASE_URL
-
     from sqlalchemy import make_url
+
+    from tests.conftest import DATABASE_URL
 
     folder = SCREENSHOTS / make_url(DATABASE_URL).get_backend_name()
     shutil.rmtree(folder, ignore_errors=True)

@@ -32,7 +32,8 @@ _MEASURE = """
       const style = getComputedStyle(node);
       if (style.visibility === 'hidden' || style.display === 'none') return false;
       if (node.getAttribute('aria-hidden') === 'true' && node.tabIndex < 0) return false;
-      if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') return false;
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)'
+          || style.clipPath === 'inset(50%)') return false;
     }
     return true;
   };

@@ -122,7 +122,8 @@ def test_a_round_under_every_house_rule_scores_what_the_engine_says(
     count_round(phone, checks)
 
     rules = rules_from_dict(api(server, "/api/v1/rules/every-house-rule"))
-    engine = [team.total for team in score_round(rules, 1, read_tallies([tally(0), tally(1)])).teams]
+    scored = score_round(rules, 1, read_tallies([tally(0), tally(1)]))
+    engine = [team.total for team in scored.teams]
     assert engine == [3685, 655]  # worked out by hand in tests/test_api_score.py
     game = api(server, f"/api/v1/games/{game_id}")
     assert game["totals"] == engine

@@ -67,7 +67,8 @@ def test_the_service_worker_is_served_from_the_root_and_always_revalidated(
     again = client.get("/sw.js", headers={"If-None-Match": answer.headers["ETag"]})
     assert again.status_code == 304
     page = client.get("/rules").get_data(as_text=True)
-    assert re.search(r'<script src="/static/js/offline.js\?v=\w+" data-worker="/sw.js" defer>', page)
+    script = r'<script src="/static/js/offline.js\?v=\w+" data-worker="/sw.js" defer>'
+    assert re.search(script, page)
 
 
 def test_the_manifest_names_the_app_and_its_icons(context: BrowserContext) -> None:

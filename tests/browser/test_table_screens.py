@@ -61,7 +61,8 @@ def game_in_round_two(page: Any) -> str:
 def box(page: Any, selector: str) -> dict[str, float]:
     """Where an element is on the page (not the screen)."""
     return page.eval_on_selector(selector, """(el) => { const r = el.getBoundingClientRect();
-        return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; }""")
+        return {top: r.top + scrollY, bottom: r.bottom + scrollY,
+                left: r.left, right: r.right}; }""")
 
 
 def sideways(page: Any) -> int:
