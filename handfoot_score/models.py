@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
@@ -15,7 +16,24 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from handfoot_score.extensions import db
 
-PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+
+class GameStatus(StrEnum):
+    """Where a game is: being played, played to its last round, or stopped before it.
+
+    A status is its word, as stored and sent: ``GameStatus.PLAYING == "playing"``.
+    """
+
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+#: The statuses under the names the services compare a stored status with (typed as the
+#: words they are, so that a status read from a backup narrows to ``str``).
+PLAYING: str = GameStatus.PLAYING
+FINISHED: str = GameStatus.FINISHED
+ABANDONED: str = GameStatus.ABANDONED
+
 #: Moments are stored with their time zone, so SQLite and PostgreSQL agree.
 Moment = DateTime(timezone=True)
 #: Room for any IPv6 address in text, with a zone.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property, lru_cache
 
 from .cards import (
@@ -31,7 +32,21 @@ MAX_CARD_VALUE = 10_000
 MAX_POINTS = 1_000_000
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _SPECIAL_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
-BOOK_TYPES = ("clean", "dirty", "wild")
+
+
+class BookKind(StrEnum):
+    """The standard books, by their cards: no wild card, some wild cards, only wild cards.
+
+    A kind is its word, as stored and sent: ``BookKind.CLEAN == "clean"``.
+    """
+
+    CLEAN = "clean"
+    DIRTY = "dirty"
+    WILD = "wild"
+
+
+#: The standard books' kinds, in the order the pages and the API list them.
+BOOK_TYPES = tuple(BookKind)
 #: Book names a special book may not take: the standard books and the mixed wild book.
 RESERVED_BOOK_IDS = (*BOOK_TYPES, "mixed_wild")
 
@@ -519,7 +534,8 @@ def _special_book_problems(rules: RuleSet, found: _Findings) -> None:
 
 
 __all__ = [
-    "BOOK_TYPES", "BlackThree", "BookBonuses", "BookCounts", "CardValues", "MAX_SPECIAL_BOOKS",
+    "BOOK_TYPES", "BlackThree", "BookBonuses", "BookCounts", "BookKind", "CardValues",
+    "MAX_SPECIAL_BOOKS",
     "RESERVED_BOOK_IDS", "RankGroup", "Round", "RuleSet", "ScoreMinimum", "SpecialBook",
     "RedThree", "WildLimits", "SMALLEST_MELD",
 ]
