@@ -77,3 +77,18 @@ def client(app: Flask) -> FlaskClient:
 def runner(app: Flask) -> FlaskCliRunner:
     """A runner for the app's command-line commands."""
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def statements(app: Flask) -> Iterator[list[str]]:
+    """Every SQL statement the app's engine sends, as it sends it."""
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def note(connection: object, cursor: object, statement: str, *args: object) -> None:
+        sent.append(statement)
+
+    sa.event.listen(engine, "before_cursor_execute", note)
+    yield sent
+    sa.event.remove(engine, "before_cursor_execute", note)

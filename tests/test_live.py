@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -174,21 +173,6 @@ def test_a_poll_sends_back_no_cookie_that_could_undo_a_save(app: Flask,
                        client.get(f"/games/{game_id}", headers={"X-Background": "keep"})):
         assert background.status_code == 200
         assert background.headers.getlist("Set-Cookie") == []
-
-
-@pytest.fixture
-def statements(app: Flask) -> Iterator[list[str]]:
-    """Every SQL statement the app's engine sends, as it sends it."""
-    sent: list[str] = []
-    with app.app_context():
-        engine = db.engine
-
-    def note(connection: object, cursor: object, statement: str, *args: object) -> None:
-        sent.append(statement)
-
-    sa.event.listen(engine, "before_cursor_execute", note)
-    yield sent
-    sa.event.remove(engine, "before_cursor_execute", note)
 
 
 @pytest.mark.skipif(uses_database_server(), reason="BEGIN IMMEDIATE is SQLite's; "
