@@ -3,9 +3,11 @@
 import doctest
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError, replace
+from types import ModuleType
 
 import pytest
 
+from handfoot_score.engine import card_values
 from handfoot_score.engine import rules as rules_module
 from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import InvalidRules
@@ -30,8 +32,9 @@ CANASTA = (ScoreMinimum(None, 15), ScoreMinimum(0, 50), ScoreMinimum(1_500, 90),
            ScoreMinimum(3_000, 120))
 
 
-def test_docstring_examples_hold() -> None:
-    assert doctest.testmod(rules_module).failed == 0
+@pytest.mark.parametrize("module", [rules_module, card_values], ids=lambda m: m.__name__)
+def test_docstring_examples_hold(module: ModuleType) -> None:
+    assert doctest.testmod(module).failed == 0
 
 
 def test_rule_sets_are_frozen() -> None:
