@@ -2,7 +2,8 @@
 
 The form turns into the JSON tally shape the service reads (``to_teams``) and is filled
 from it (``from_teams``) here and nowhere else, so the page, its live preview and the
-JSON API all score through one service path.
+JSON API all score through one service path. Each team's inputs are a
+``team_tally_form``.
 """
 
 from __future__ import annotations
@@ -13,104 +14,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import (
-    BooleanField,
-    Field,
-    FieldList,
-    FormField,
-    HiddenField,
-    IntegerField,
-    RadioField,
-    SelectChoice,
-)
-from wtforms.form import Form
+from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice
 
-from handfoot_score.engine.cards import CardKind, group_name, parse_rank_group, run_words
+from handfoot_score.engine.cards import parse_rank_group
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web.tally_words import problem_words
+from handfoot_score.web.team_tally_form import counts_by_groups, rank_groups, team_tally_form
 
 #: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
 CARD_PARTS = ("melded", "left")
 NOBODY_WENT_OUT = "nobody"
 
-# Whole numbers only; anything else goes to the service as typed, to be refused there in
-# the words the JSON API uses. Twelve digits keep int() far from its length limit.
-_WHOLE = re.compile(r"-?[0-9]{1,12}")
-
-
-class CountField(IntegerField):
-    """A count typed: blank is 0 and is shown blank, so typing 6 gives 6; text that is no
-    whole number is kept."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        """Read the typed text; the service judges anything that is not a count."""
-        if not valuelist:
-            return
-        text = str(valuelist[0]).strip()
-        if not text:
-            self.data = 0
-        elif _WHOLE.fullmatch(text):
-            self.data = int(text)
-        else:
-            self.data = text
-
-    def _value(self) -> str:
-        if self.raw_data:
-            return str(self.raw_data[0])
-        return "" if self.data in (None, 0) else str(self.data)
-
-    def set(self, value: object) -> None:
-        """Show ``value`` instead of whatever was typed."""
-        self.data = value
-        self.raw_data = None
-
-
-def _count(label: str, description: str | None = None) -> CountField:
-    # The description names the input in the error summary, where its group is not seen.
-    return CountField(label, default=0, description=description or label)
-
 
 def _counted(field: Field) -> bool:
     """Whether anything but blank or 0 was entered in a count."""
     return field.data not in (None, 0, "")
-
-
-class TeamTallyForm(Form):
-    """One team's count: cards on the table and left (or their points), books, red threes.
-
-    Every rule set gets a subclass with a field for each of its special books.
-    """
-
-    points_mode = BooleanField("Count in points instead")
-    # The version of the team's count saved from its own phone that the page showed, 0 for
-    # none: a save based on an older one is refused rather than overwriting it unseen.
-    part_version = HiddenField()
-    # Which way the page showed the counts, so a switch ticked without JavaScript shows
-    # the points inputs before anything is saved.
-    points_shown = HiddenField()
-    melded_jokers = _count("Jokers", "Jokers on the table")
-    melded_twos = _count("Twos", "Twos on the table")
-    melded_aces = _count("Aces", "Aces on the table")
-    melded_eight_to_king = _count("8 to King", "8 to King on the table")
-    melded_four_to_seven = _count("4 to 7", "4 to 7 on the table")
-    melded_black_threes = _count("Black threes", "Black threes on the table")
-    left_jokers = _count("Jokers", "Jokers left")
-    left_twos = _count("Twos", "Twos left")
-    left_aces = _count("Aces", "Aces left")
-    left_eight_to_king = _count("8 to King", "8 to King left")
-    left_four_to_seven = _count("4 to 7", "4 to 7 left")
-    left_black_threes = _count("Black threes", "Black threes left")
-    melded_points = _count("Points on the table")
-    left_points = _count("Points left in hands and feet", "Points left")
-    books_clean = _count("Clean books")
-    books_dirty = _count("Dirty books")
-    books_wild = _count("Wild books")
-    red_threes_down = _count("Red threes laid down")
-    red_threes_left = _count("Red threes caught")
-    exact_draws = _count("Exact draws")
 
 
 @dataclass(frozen=True)
@@ -145,9 +66,7 @@ class RoundTallyForm(FlaskForm):
     def for_game(cls, rules: RuleSet, team_names: Sequence[str], **kwargs: Any
                  ) -> RoundTallyForm:
         """The form for these rules and teams, read from the request when it was posted."""
-        specials = {f"books_{book.id}": _count(book.name) for book in rules.special_books}
-        specials |= _house_rule_fields(rules)
-        team_form = type("TeamTally", (TeamTallyForm,), specials)
+        team_form = team_tally_form(rules)
         choices = [SelectChoice(NOBODY_WENT_OUT, "No one: the stock ran out"),
                    *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
         form_class = type("RoundTally", (cls,), {
@@ -184,9 +103,9 @@ class RoundTallyForm(FlaskForm):
         is counted in the groups of equal value the rules make (``by_rank_8_9``).
         """
         threes = part == "left" or self.rules.black_threes_melded
-        if _by_groups(self.rules):
+        if counts_by_groups(self.rules):
             return tuple(f"by_rank_{name.replace('-', '_')}"
-                         for name, _, _ in _rank_groups(self.rules, threes))
+                         for name, _, _ in rank_groups(self.rules, threes))
         if part == "left":
             return LEFT_FIELDS
         return MELDED_FIELDS + (("black_threes",) if threes else ())
@@ -210,7 +129,7 @@ class RoundTallyForm(FlaskForm):
         hints = {f"{part}_{key}": f"{rules.card_values.of(kind)} each"
                  for part in CARD_PARTS for key, kind in COUNT_FIELDS}
         hints |= {f"{part}_by_rank_{name.replace('-', '_')}": f"{value} each"
-                  for part in CARD_PARTS for name, _, value in _rank_groups(rules, True)}
+                  for part in CARD_PARTS for name, _, value in rank_groups(rules, True)}
         hints["first_meld"] = f"{rules.first_meld_bonus} points; one team a round"
         hints["red_threes_down"] = (f"{rules.red_three.down} each" if rules.red_three.down
                                     else "No points under these rules, but count them")
@@ -253,7 +172,7 @@ class RoundTallyForm(FlaskForm):
         for part in CARD_PARTS:
             if entry.points_mode.data:
                 tally[part] = {"points": entry[f"{part}_points"].data}
-            elif _by_groups(self.rules):
+            elif counts_by_groups(self.rules):
                 tally[part] = {"by_rank": {
                     key.removeprefix("by_rank_").replace("_", "-"): entry[f"{part}_{key}"].data
                     for key in self.card_keys(part)}}
@@ -414,38 +333,3 @@ def _sentence(message: str) -> str:
 def _plain(field: str) -> str:
     """A field path as words, for problems no input shows (``request_key``)."""
     return field.replace(".", " ").replace("_", " ").capitalize()
-
-
-def _by_groups(rules: RuleSet) -> bool:
-    """Whether the values by rank split a kind, so the page counts groups of equal value."""
-    values = rules.card_values
-    return bool(values.by_rank) and any(values.splits(kind) for _, kind in COUNT_FIELDS)
-
-
-def _rank_groups(rules: RuleSet, threes: bool) -> list[tuple[str, str, int]]:
-    """(name in a tally's by_rank, words, value) of every group of equal value, in the
-    order of the kinds; black threes only where ``threes``."""
-    return [(group_name(group.ranks), _ONE_RANK.get(group.ranks[0].value, f"{group.ranks[0]}s")
-             if len(group.ranks) == 1 else run_words(group.ranks), group.value)
-            for _, kind in COUNT_FIELDS if threes or kind is not CardKind.BLACK_THREE
-            for group in rules.card_values.groups_of(kind)]
-
-
-#: A single rank counted on its own, named as the page names the kinds.
-_ONE_RANK = {"JK": "Jokers", "2": "Twos", "A": "Aces", "3": "Black threes"}
-
-
-def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
-    """A team's inputs that only some house rules ask for: groups of equal value, mixed
-    wild books, laying down first."""
-    fields: dict[str, Field] = {}
-    if _by_groups(rules):
-        for part, where in (("melded", "on the table"), ("left", "left")):
-            for name, words, _ in _rank_groups(rules, True):
-                fields[f"{part}_by_rank_{name.replace('-', '_')}"] = _count(
-                    words, f"{words} {where}")
-    if rules.books.mixed_wild is not None:
-        fields["books_mixed_wild"] = _count("Mixed wild books")
-    if rules.first_meld_bonus:
-        fields["first_meld"] = BooleanField("Laid down first")
-    return fields

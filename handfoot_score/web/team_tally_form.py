@@ -1,0 +1,128 @@
+"""One team's count in the round tally form: its cards on the table and left (or their
+points), books, red threes, and the inputs only some house rules ask for."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wtforms import BooleanField, Field, HiddenField, IntegerField
+from wtforms.form import Form
+
+from handfoot_score.engine.cards import CardKind, group_name, run_words
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.tally import COUNT_FIELDS
+
+# Whole numbers only; anything else goes to the service as typed, to be refused there in
+# the words the JSON API uses. Twelve digits keep int() far from its length limit.
+_WHOLE = re.compile(r"-?[0-9]{1,12}")
+
+
+class CountField(IntegerField):
+    """A count typed: blank is 0 and is shown blank, so typing 6 gives 6; text that is no
+    whole number is kept."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the typed text; the service judges anything that is not a count."""
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        if not text:
+            self.data = 0
+        elif _WHOLE.fullmatch(text):
+            self.data = int(text)
+        else:
+            self.data = text
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        return "" if self.data in (None, 0) else str(self.data)
+
+    def set(self, value: object) -> None:
+        """Show ``value`` instead of whatever was typed."""
+        self.data = value
+        self.raw_data = None
+
+
+def count_field(label: str, description: str | None = None) -> CountField:
+    """A count input that is 0 until something is typed."""
+    # The description names the input in the error summary, where its group is not seen.
+    return CountField(label, default=0, description=description or label)
+
+
+class TeamTallyForm(Form):
+    """One team's count: cards on the table and left (or their points), books, red threes.
+
+    Every rule set gets a subclass with a field for each of its special books.
+    """
+
+    points_mode = BooleanField("Count in points instead")
+    # The version of the team's count saved from its own phone that the page showed, 0 for
+    # none: a save based on an older one is refused rather than overwriting it unseen.
+    part_version = HiddenField()
+    # Which way the page showed the counts, so a switch ticked without JavaScript shows
+    # the points inputs before anything is saved.
+    points_shown = HiddenField()
+    melded_jokers = count_field("Jokers", "Jokers on the table")
+    melded_twos = count_field("Twos", "Twos on the table")
+    melded_aces = count_field("Aces", "Aces on the table")
+    melded_eight_to_king = count_field("8 to King", "8 to King on the table")
+    melded_four_to_seven = count_field("4 to 7", "4 to 7 on the table")
+    melded_black_threes = count_field("Black threes", "Black threes on the table")
+    left_jokers = count_field("Jokers", "Jokers left")
+    left_twos = count_field("Twos", "Twos left")
+    left_aces = count_field("Aces", "Aces left")
+    left_eight_to_king = count_field("8 to King", "8 to King left")
+    left_four_to_seven = count_field("4 to 7", "4 to 7 left")
+    left_black_threes = count_field("Black threes", "Black threes left")
+    melded_points = count_field("Points on the table")
+    left_points = count_field("Points left in hands and feet", "Points left")
+    books_clean = count_field("Clean books")
+    books_dirty = count_field("Dirty books")
+    books_wild = count_field("Wild books")
+    red_threes_down = count_field("Red threes laid down")
+    red_threes_left = count_field("Red threes caught")
+    exact_draws = count_field("Exact draws")
+
+
+def team_tally_form(rules: RuleSet) -> type[TeamTallyForm]:
+    """The team form for these rules: a field for each special book and house-rule input."""
+    specials = {f"books_{book.id}": count_field(book.name) for book in rules.special_books}
+    specials |= _house_rule_fields(rules)
+    return type("TeamTally", (TeamTallyForm,), specials)
+
+
+def counts_by_groups(rules: RuleSet) -> bool:
+    """Whether the values by rank split a kind, so the page counts groups of equal value."""
+    values = rules.card_values
+    return bool(values.by_rank) and any(values.splits(kind) for _, kind in COUNT_FIELDS)
+
+
+def rank_groups(rules: RuleSet, threes: bool) -> list[tuple[str, str, int]]:
+    """(name in a tally's by_rank, words, value) of every group of equal value, in the
+    order of the kinds; black threes only where ``threes``."""
+    return [(group_name(group.ranks), _ONE_RANK.get(group.ranks[0].value, f"{group.ranks[0]}s")
+             if len(group.ranks) == 1 else run_words(group.ranks), group.value)
+            for _, kind in COUNT_FIELDS if threes or kind is not CardKind.BLACK_THREE
+            for group in rules.card_values.groups_of(kind)]
+
+
+#: A single rank counted on its own, named as the page names the kinds.
+_ONE_RANK = {"JK": "Jokers", "2": "Twos", "A": "Aces", "3": "Black threes"}
+
+
+def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
+    """A team's inputs that only some house rules ask for: groups of equal value, mixed
+    wild books, laying down first."""
+    fields: dict[str, Field] = {}
+    if counts_by_groups(rules):
+        for part, where in (("melded", "on the table"), ("left", "left")):
+            for name, words, _ in rank_groups(rules, True):
+                fields[f"{part}_by_rank_{name.replace('-', '_')}"] = count_field(
+                    words, f"{words} {where}")
+    if rules.books.mixed_wild is not None:
+        fields["books_mixed_wild"] = count_field("Mixed wild books")
+    if rules.first_meld_bonus:
+        fields["first_meld"] = BooleanField("Laid down first")
+    return fields
