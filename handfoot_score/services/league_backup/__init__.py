@@ -36,8 +36,8 @@ from .document import (
     FORMAT,
     MAX_DOCUMENT_BYTES,
     MAX_GAMES,
-    MAX_PLAYERS,
     MAX_PROBLEMS,
+    MAX_ROSTER_PLAYERS,
     MAX_RULE_SETS,
     VERSION,
     ImportUnderWay,
@@ -46,7 +46,7 @@ from .document import (
 from .reading import DocumentReader, TooManyProblems
 
 __all__ = [
-    "CHUNK_GAMES", "FORMAT", "IMPORT_SLOT", "MAX_DOCUMENT_BYTES", "MAX_GAMES", "MAX_PLAYERS",
+    "CHUNK_GAMES", "FORMAT", "IMPORT_SLOT", "MAX_DOCUMENT_BYTES", "MAX_GAMES", "MAX_ROSTER_PLAYERS",
     "MAX_PROBLEMS", "MAX_RULE_SETS", "STALE_IMPORT", "VERSION", "ImportUnderWay",
     "InvalidBackup", "export_league", "import_league",
 ]

@@ -11,7 +11,7 @@ VERSION = 1
 #: A season of thousands of games fits; anything bigger is refused before it is read.
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
 MAX_GAMES = 10_000
-MAX_PLAYERS = 1_000
+MAX_ROSTER_PLAYERS = 1_000
 MAX_RULE_SETS = 100
 #: A hostile document could hold a mistake in every game; the first ones are enough to fix.
 MAX_PROBLEMS = 50

@@ -19,8 +19,8 @@ from .document import (
     GAME_KEYS,
     LIVE_KEYS,
     MAX_GAMES,
-    MAX_PLAYERS,
     MAX_PROBLEMS,
+    MAX_ROSTER_PLAYERS,
     MAX_RULE_SETS,
     VERSION,
     InvalidBackup,
@@ -58,7 +58,7 @@ class DocumentReader:
             self.fail(InvalidBackup(Problem(
                 "format", f"must be {FORMAT!r}, version {VERSION}: an export of this app")))
             return None
-        for key, limit in (("rules", MAX_RULE_SETS), ("players", MAX_PLAYERS),
+        for key, limit in (("rules", MAX_RULE_SETS), ("players", MAX_ROSTER_PLAYERS),
                            ("games", MAX_GAMES)):
             if not isinstance(data[key], list) or len(data[key]) > limit:
                 self.fail(InvalidBackup(Problem(key, f"must be a list of at most {limit}")))
