@@ -17,6 +17,7 @@ from handfoot_score.config import instance_path, settings
 from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf, db, migrate
+from handfoot_score.i18n import init_i18n
 from handfoot_score.security import register_converters, register_security
 from handfoot_score.static_files import register_static_files
 from handfoot_score.web import register_web
@@ -58,6 +59,7 @@ def register_extensions(app: Flask) -> None:
             enable_sqlite_pragmas(engine)
             begin_sqlite_transactions(engine)
     csrf.init_app(app)
+    init_i18n(app)
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
 
 

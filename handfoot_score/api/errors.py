@@ -6,6 +6,7 @@ from flask import jsonify
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.errors import EngineError, UnknownRules
+from handfoot_score.i18n import say
 from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
 from handfoot_score.services.games import GameConflict, GameNotFound
 from handfoot_score.services.leagues import LeagueNotFound
@@ -17,7 +18,7 @@ from . import bp
 @bp.errorhandler(EngineError)
 def unprocessable(error: EngineError) -> ResponseReturnValue:
     """A rule set, tally, meld or field that cannot be: 422 naming each team and field."""
-    return jsonify({"errors": [p.as_dict() for p in error.problems]}), 422
+    return jsonify({"errors": [{**p.as_dict(), "message": say(p)} for p in error.problems]}), 422
 
 
 @bp.errorhandler(UnknownRules)

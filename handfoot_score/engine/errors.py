@@ -2,20 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues (``pybabel extract``); it is translated at the edge."""
+    return message
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an input: which team (or None), which field, and why."""
+    """One thing wrong with an input: which team (or None), which field, and why.
+
+    ``message`` is the code of the problem: its English words with ``%(name)s`` where a
+    value goes (the key of its translations in every catalogue), and ``values`` fill them.
+    A message that counts something gives its ``plural`` too, and counts with ``num``.
+    The web and the API put it in the reader's language (``handfoot_score.i18n.say``).
+    """
 
     field: str
     message: str
     team: int | None = None
+    values: Mapping[str, object] = dataclass_field(default_factory=dict, hash=False)
+    plural: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The problem in English words, values filled in."""
+        words = self.message
+        if self.plural is not None and self.values.get("num") != 1:
+            words = self.plural
+        return words % self.values if self.values else words
 
     def as_dict(self) -> dict[str, object]:
-        """The problem as the JSON API reports it."""
-        return {"team": self.team, "field": self.field, "message": self.message}
+        """The problem as the JSON API reports it (in English; the API translates it)."""
+        return {"team": self.team, "field": self.field, "message": self.text}
 
 
 class EngineError(ValueError):
@@ -30,7 +53,7 @@ class EngineError(ValueError):
 
 def _describe(problem: Problem) -> str:
     where = problem.field if problem.team is None else f"team {problem.team + 1} {problem.field}"
-    return f"{where}: {problem.message}"
+    return f"{where}: {problem.text}"
 
 
 class InvalidRules(EngineError):

@@ -24,9 +24,11 @@ def register_web(app: Flask) -> None:
     from handfoot_score.web.errors import register_error_handlers
     from handfoot_score.web.filters import register_filters
     from handfoot_score.web.hooks import register_hooks
+    from handfoot_score.web.templating import configure_templates
 
     for area in AREAS:
         app.register_blueprint(area)
     register_error_handlers(app)
     register_filters(app)
+    configure_templates(app)
     register_hooks(app)

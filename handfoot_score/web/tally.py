@@ -25,6 +25,7 @@ from markupsafe import Markup
 
 from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.extensions import csrf
+from handfoot_score.i18n import say
 from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
@@ -255,7 +256,8 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
 
 def _problems(form: RoundTallyForm, problems: tuple[Problem, ...] | list[Problem]
               ) -> list[dict[str, Any]]:
-    return [{**problem.as_dict(), **form.describe(problem).as_dict()} for problem in problems]
+    return [{**problem.as_dict(), "message": say(problem), **form.describe(problem).as_dict()}
+            for problem in problems]
 
 
 def _page(state: GameState, number: int, form: RoundTallyForm, team: int | None,

@@ -9,14 +9,14 @@ from __future__ import annotations
 from flask import redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
+from handfoot_score.extensions import csrf
 from handfoot_score.web import areas
+from handfoot_score.web.language import ONE_YEAR, remember_language
 from handfoot_score.web.league_access import safe_next
 
 COOKIE = "theme"
 #: What a device may choose; "auto" follows the phone's setting (and clears the cookie).
 THEMES = ("light", "dark", "auto")
-#: The choice is remembered for a year.
-ONE_YEAR = 365 * 24 * 3600
 SEE_OTHER = 303
 
 
@@ -31,13 +31,17 @@ def theme_context() -> dict[str, str]:
     return {"theme": chosen_theme()}
 
 
+@csrf.exempt
 @areas.home.post("/theme")
 def set_theme() -> ResponseReturnValue:
-    """Remember this device's choice of light or dark, then go back to the page it came from."""
+    """Remember this device's choice of light or dark, or of its language, then go back to the
+    page it came from."""
+    answer = redirect(safe_next(request.form.get("next", "")) or url_for("home.home"), SEE_OTHER)
+    if "language" in request.form:
+        return remember_language(answer, request.form["language"])
     theme = request.form.get("theme", "auto")
     if theme not in THEMES:
         theme = "auto"
-    answer = redirect(safe_next(request.form.get("next", "")) or url_for("home.home"), SEE_OTHER)
     if theme == "auto":
         answer.delete_cookie(COOKIE)
     else:
