@@ -41,6 +41,17 @@ class Problem:
         return {"team": self.team, "field": self.field, "message": self.text}
 
 
+def counted(field: str, singular: str, plural: str, num: int, team: int | None = None,
+            **values: object) -> Problem:
+    """A problem that counts something: its words for one and for many (marked for the
+    catalogues as a plural pair), ``num`` the count.
+
+    >>> counted("books", "needs %(num)s book", "needs %(num)s books", 3).text
+    'needs 3 books'
+    """
+    return Problem(field, singular, team, {"num": num, **values}, plural)
+
+
 class EngineError(ValueError):
     """Base of the engine's errors: carries one or more problems."""
 
