@@ -3,6 +3,7 @@ write points and figures, the join link, and the chosen theme."""
 
 from flask import Flask
 
+from handfoot_score.i18n import say
 from handfoot_score.web.formats import deduction, points, signed_points, tenths, time_ago
 from handfoot_score.web.join import join_link
 from handfoot_score.web.theme import theme_context
@@ -14,4 +15,6 @@ def register_filters(app: Flask) -> None:
                         ("deduction", deduction), ("time_ago", time_ago), ("tenths", tenths)):
         app.add_template_filter(write, name)
     app.add_template_global(join_link)
+    # A problem of the engine or the services, in the page's language.
+    app.add_template_global(say)
     app.context_processor(theme_context)
