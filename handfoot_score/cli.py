@@ -29,8 +29,11 @@ PROXY_HEADERS = {"x-forwarded-proto", "x-forwarded-for"}
 
 
 def register_commands(app: Flask) -> None:
-    """Add ``serve`` to the app's ``flask`` commands."""
+    """Add ``serve`` and ``translations`` to the app's ``flask`` commands."""
+    from handfoot_score.catalogues import translations
+
     app.cli.add_command(serve)
+    app.cli.add_command(translations)
 
 
 def listen_on(host: str | None, port: int) -> str:

@@ -1,0 +1,114 @@
+"""The app's languages: which one a request gets, the picker at the foot of every page,
+numbers written the local way, the API's errors in the request's language, and catalogues
+that translate every message the code asks for, keeping every placeholder."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from handfoot_score.catalogues import extract, missing, placeholders
+from handfoot_score.engine.errors import Problem, counted
+from handfoot_score.i18n import LOCALES
+from handfoot_score.services import games
+from tests.site_map import QUIET, TEAMS
+
+TRANSLATED = [locale for locale in LOCALES if locale != "en"]
+
+
+@pytest.fixture(scope="module")
+def template() -> object:
+    return extract()
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_every_message_is_translated_and_keeps_its_placeholders(template: object,
+                                                               locale: str) -> None:
+    problems = list(missing(locale, template))  # type: ignore[arg-type]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:60])
+
+
+def test_the_check_sees_a_dropped_placeholder() -> None:
+    assert placeholders("Round %(number)s of %(count)s") == {"number", "count"}
+    assert placeholders("%(num)d books, 100%% sure") == {"num"}
+
+
+def html_lang(client: FlaskClient, url: str = "/", **headers: str) -> str:
+    page = client.get(url, headers=headers).get_data(as_text=True)
+    start = page.index('<html lang="') + len('<html lang="')
+    return page[start:page.index('"', start)]
+
+
+@pytest.mark.parametrize(("accept", "locale"), [
+    ("de-DE,de;q=0.9,en;q=0.8", "de"), ("ja", "ja"), ("et-EE", "et"), ("gd", "gd"),
+    ("it-IT,it;q=0.9", "it"), ("fr-FR,fr;q=0.9", "en"), ("fr,it;q=0.5", "it"), ("", "en"),
+])
+def test_a_page_is_in_the_phones_language(client: FlaskClient, accept: str,
+                                          locale: str) -> None:
+    assert html_lang(client, "/", **{"Accept-Language": accept}) == locale
+
+
+def test_the_language_picked_on_a_page_outranks_the_phones(client: FlaskClient) -> None:
+    answer = client.post("/theme", data={"language": "gd", "next": "/rules"})
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/rules")
+    assert "lang=gd" in answer.headers["Set-Cookie"]
+    assert html_lang(client, "/rules", **{"Accept-Language": "de"}) == "gd"
+    page = client.get("/rules").get_data(as_text=True)
+    assert 'value="gd" lang="gd" aria-current="true">Gàidhlig<' in page
+
+
+def test_a_language_the_app_does_not_speak_changes_nothing(client: FlaskClient) -> None:
+    client.post("/theme", data={"language": "ja", "next": "/"})
+    answer = client.post("/theme", data={"language": "xx", "next": "/"})
+    assert answer.status_code == 303 and "Set-Cookie" not in answer.headers
+    assert html_lang(client) == "ja"
+
+
+def test_every_page_offers_every_language_in_its_own_words(client: FlaskClient) -> None:
+    page = client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    for code, name in (("en", "English"), ("et", "Eesti"), ("de", "Deutsch"),
+                       ("gd", "Gàidhlig"), ("ja", "日本語"), ("it", "Italiano")):
+        assert f'name="language" value="{code}" lang="{code}"' in page
+        assert f">{name}</button>" in page
+
+
+def scoreboard(app: Flask, client: FlaskClient, language: str) -> str:
+    with app.app_context():
+        game = games.create_game({"rules": "classic", "teams": TEAMS}).id
+        big = {"melded": {"eight_to_king": 400}}
+        games.record_round(game, {"teams": [big, QUIET]})
+    answer = client.get(f"/games/{game}/scoreboard", headers={"Accept-Language": language})
+    return answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("locale", "written"), [
+    ("en", "4,000"), ("de", "4.000"), ("it", "4.000"), ("et", "4\u00a0000"), ("ja", "4,000"),
+])
+def test_scores_are_written_the_local_way(app: Flask, client: FlaskClient, locale: str,
+                                          written: str) -> None:
+    assert f">{written}<" in scoreboard(app, client, locale)
+
+
+def test_the_api_answers_in_the_requests_language_with_english_keys(
+        client: FlaskClient) -> None:
+    body = {"rules": "classic", "teams": [{"name": "", "players": ["Ann"]}, TEAMS[1]]}
+    english = client.post("/api/v1/games", json=body).get_json()
+    german = client.post("/api/v1/games", json=body,
+                         headers={"Accept-Language": "de"}).get_json()
+    assert [(e["team"], e["field"]) for e in english["errors"]] == \
+        [(e["team"], e["field"]) for e in german["errors"]]
+    assert english["errors"][0]["message"] != german["errors"][0]["message"]
+
+
+def test_the_api_ignores_the_language_picked_for_the_pages(client: FlaskClient) -> None:
+    client.post("/theme", data={"language": "de", "next": "/"})
+    answer = client.get("/api/v1/games/nope", headers={"Accept-Language": "en"}).get_json()
+    assert answer["errors"][0]["message"] == "There is no game at this address."
+
+
+def test_an_engine_problem_is_said_in_each_language_with_its_values(app: Flask) -> None:
+    problem = counted("books", "needs %(num)s book", "needs %(num)s books", 3)
+    assert problem.text == "needs 3 books"
+    assert Problem("decks", "must be at most %(most)s", values={"most": 9}).text == \
+        "must be at most 9"
