@@ -4,7 +4,14 @@ write points and figures, the join link, and the chosen theme."""
 from flask import Flask
 
 from handfoot_score.i18n import say
-from handfoot_score.web.formats import deduction, points, signed_points, tenths, time_ago
+from handfoot_score.web.formats import (
+    day,
+    deduction,
+    points,
+    signed_points,
+    tenths,
+    time_ago,
+)
 from handfoot_score.web.join import join_link
 from handfoot_score.web.theme import theme_context
 
@@ -12,7 +19,8 @@ from handfoot_score.web.theme import theme_context
 def register_filters(app: Flask) -> None:
     """Give the templates their filters, globals and the theme."""
     for name, write in (("points", points), ("signed_points", signed_points),
-                        ("deduction", deduction), ("time_ago", time_ago), ("tenths", tenths)):
+                        ("deduction", deduction), ("time_ago", time_ago), ("tenths", tenths),
+                        ("day", day)):
         app.add_template_filter(write, name)
     app.add_template_global(join_link)
     # A problem of the engine or the services, in the page's language.

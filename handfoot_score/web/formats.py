@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from functools import lru_cache
 
+from babel.dates import format_date
 from babel.numbers import format_decimal
 from flask_babel import gettext, ngettext
 
@@ -86,3 +87,12 @@ def tenths(value: Decimal) -> str:
     ('3,104.2', '−50.1')
     """
     return _number(value, "#,##0.0")
+
+
+def day(moment: datetime) -> str:
+    """A day as the reader's language writes it: 12 Mar 2025, 12.03.2025, 2025/03/12.
+
+    >>> day(datetime(2025, 3, 12, 20, 0))
+    'Mar 12, 2025'
+    """
+    return format_date(moment, format="medium", locale=current_locale())
