@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
 from wtforms import Field, IntegerField, SelectChoice, StringField, TextAreaField
 from wtforms.form import BaseForm
@@ -24,7 +26,7 @@ def _number(text: str) -> int:
     more digits than any rule needs (it is read inside the form's own error handling)."""
     digits = text.replace(",", "").replace("\u2212", "-")
     if len(digits.lstrip("-").lstrip("0")) > 12:
-        raise ValueError("That number is far too big: write at most 12 digits.")
+        raise ValueError(_("That number is far too big: write at most 12 digits."))
     return int(digits)
 
 
@@ -69,7 +71,7 @@ class WholeNumberField(IntegerField):
 
     widget = UntypedTextInput()
 
-    def __init__(self, label: str, blank_ok: bool = False, **kwargs: Any) -> None:
+    def __init__(self, label: str | LazyString, blank_ok: bool = False, **kwargs: Any) -> None:
         render_kw = {"inputmode": "numeric", **kwargs.pop("render_kw", {})}
         super().__init__(label, render_kw=render_kw, **kwargs)
         self.blank_ok = blank_ok
@@ -87,12 +89,12 @@ class WholeNumberField(IntegerField):
         if not text:
             return
         if not _WHOLE_NUMBER.fullmatch(text):
-            raise ValueError("Write a whole number, like 50.")
+            raise ValueError(_("Write a whole number, like 50."))
         self.data = _number(text)
 
     def pre_validate(self, form: BaseForm) -> None:
         if self.data is None and not self.blank_ok and not self.process_errors:
-            raise StopValidation("Fill this in.")
+            raise StopValidation(_("Fill this in."))
 
 
 class ScoreStepsField(TextAreaField):
@@ -112,8 +114,10 @@ class ScoreStepsField(TextAreaField):
                 continue
             match = _SCORE_STEP.fullmatch(line.strip())
             if match is None:
-                raise ValueError(f"Line {number}: write a score, a colon and the minimum, "
-                                 "like 15,000: 90 (or below: 50 on the first line).")
+                # The examples are what the field reads ("below" included): never translated.
+                raise ValueError(_("Line %(number)s: write a score, a colon and the minimum, "
+                                   "like %(example)s (or %(first)s on the first line).",
+                                   number=number, example="15,000: 90", first="below: 50"))
             start = None if match[1].lower() == "below" else _number(match[1])
             steps.append([start, _number(match[2])])
             self.line_numbers.append(number)
@@ -140,8 +144,8 @@ class NamedNumbersField(UntypedStringField):
     ``upper`` writes the names in capitals (card ranks), else in small letters (book codes).
     """
 
-    def __init__(self, label: str, upper: bool = False, example: str = "9: 5", **kwargs: Any
-                 ) -> None:
+    def __init__(self, label: str | LazyString, upper: bool = False, example: str = "9: 5",
+                 **kwargs: Any) -> None:
         render_kw = {"autocapitalize": "off" if not upper else "characters",
                      **kwargs.pop("render_kw", {})}
         super().__init__(label, render_kw=render_kw, **kwargs)
@@ -160,7 +164,8 @@ class NamedNumbersField(UntypedStringField):
                 continue
             match = _NAMED_NUMBER.fullmatch(item.strip())
             if match is None:
-                raise ValueError(f"Write each as a name and a number, like {self.example}.")
+                raise ValueError(_("Write each as a name and a number, like %(example)s.",
+                                   example=self.example))
             name = match[1].upper() if self.upper else match[1].lower()
             self.data[name] = _number(match[2])
 

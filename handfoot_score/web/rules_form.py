@@ -10,8 +10,11 @@ card values, books, threes, wild cards) are in ``rules_sections``, its inputs in
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import reduce
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, Form, FormField, HiddenField
 from wtforms.form import BaseForm
@@ -20,6 +23,7 @@ from wtforms.validators import DataRequired
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
+from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web.rules_fields import (
     NamedNumbersField,
@@ -49,39 +53,40 @@ NOT_ASKED = ("id", "dirty_book_min_naturals")
 class HouseRulesForm(Form):
     """Every number of a rule set. Embed with FormField, or use prefix="rules-"."""
 
-    name = UntypedStringField("Name of these rules", filters=[stripped],
-                       validators=[DataRequired("Give these rules a name.")],
-                       description="As you will see it when you start a game.")
-    decks = WholeNumberField("Decks of cards", description="Each deck has 54 cards with 2 jokers.")
-    hand_size = WholeNumberField("Cards dealt for each hand")
-    foot_size = WholeNumberField("Cards dealt for each foot")
-    rounds = FieldList(FormField(RoundForm), "Round", min_entries=1, max_entries=MAX_ROUNDS)
+    name = UntypedStringField(_l("Name of these rules"), filters=[stripped],
+                              validators=[DataRequired(_l("Give these rules a name."))],
+                              description=_l("As you will see it when you start a game."))
+    decks = WholeNumberField(_l("Decks of cards"),
+                             description=_l("Each deck has 54 cards with 2 jokers."))
+    hand_size = WholeNumberField(_l("Cards dealt for each hand"))
+    foot_size = WholeNumberField(_l("Cards dealt for each foot"))
+    rounds = FieldList(FormField(RoundForm), _l("Round"), min_entries=1, max_entries=MAX_ROUNDS)
     meld_minimum_by_score = ScoreStepsField(
-        "Opening-meld minimum by total score",
-        description="Leave empty to use each round's minimum. Otherwise write one line for "
-                    "each step: a total score, a colon, and the minimum from that score on. "
-                    "The first line may say below instead of a score, for the scores "
-                    "under the next line's. For example: below: 50, then 15,000: 90, "
-                    "then 30,000: 120 on the lines under it.",
+        _l("Opening-meld minimum by total score"),
+        description=_l("Leave empty to use each round's minimum. Otherwise write one line for "
+                       "each step: a total score, a colon, and the minimum from that score on. "
+                       "The first line may say below instead of a score, for the scores "
+                       "under the next line's. For example: below: 50, then 15,000: 90, "
+                       "then 30,000: 120 on the lines under it."),
         render_kw={"rows": 5})
-    card_values = FormField(CardValuesForm, "Points for each card")
-    books = FormField(BookBonusesForm, "Bonus for each finished book")
-    special_books = FieldList(FormField(SpecialBookForm), "Special book",
+    card_values = FormField(CardValuesForm, _l("Points for each card"))
+    books = FormField(BookBonusesForm, _l("Bonus for each finished book"))
+    special_books = FieldList(FormField(SpecialBookForm), _l("Special book"),
                               min_entries=SPECIAL_BOOK_ROWS)
-    red_three = FormField(RedThreeForm, "Red threes")
-    black_three = FormField(BlackThreeForm, "Black threes")
+    red_three = FormField(RedThreeForm, _l("Red threes"))
+    black_three = FormField(BlackThreeForm, _l("Black threes"))
     first_meld_bonus = WholeNumberField(
-        "Bonus for laying down first",
-        description="For the team that lays down its opening meld first in a round. "
-                    "0 if you do not play it.")
+        _l("Bonus for laying down first"),
+        description=_l("For the team that lays down its opening meld first in a round. "
+                       "0 if you do not play it."))
     exact_draw_bonus = WholeNumberField(
-        "Bonus for an exact draw",
-        description="For picking up exactly the number of cards the round asks for. "
-                    "0 if you do not play it.")
-    wilds = FormField(WildLimitsForm, "Wild cards")
+        _l("Bonus for an exact draw"),
+        description=_l("For picking up exactly the number of cards the round asks for. "
+                       "0 if you do not play it."))
+    wilds = FormField(WildLimitsForm, _l("Wild cards"))
     pile_needs_opened = BooleanField(
-        "To take the discard pile, the team must have opened already (or open with it)")
-    notes = NotesField("Notes for the table", description="One note on each line.",
+        _l("To take the discard pile, the team must have opened already (or open with it)"))
+    notes = NotesField(_l("Notes for the table"), description=_l("One note on each line."),
                        render_kw={"rows": 6})
 
     @property
@@ -130,11 +135,12 @@ class HouseRulesForm(Form):
         unplaced: list[Problem] = []
         for problem in problems:
             path = problem.field.removeprefix("rules.").split(".")
-            message = problem.message[:1].upper() + problem.message[1:]
-            field, message = self._field_for(path, message)
+            said = say(problem)
+            field, message = self._field_for(path, said[:1].upper() + said[1:])
             if field is None:
                 unplaced.append(problem)
-                self.form_errors.append(f"{problem.field}: {problem.message}")
+                self.form_errors.append(_("%(where)s: %(problem)s", where=problem.field,
+                                          problem=said))
             else:
                 field.errors = [*field.errors, message]
         return unplaced
@@ -143,7 +149,10 @@ class HouseRulesForm(Form):
         """Every error on the form as (id of its input, or None; "where: what"), in page order."""
         summary: list[tuple[str | None, str]] = [(None, error) for error in self.form_errors]
         for field, where in _inputs(self, ()):
-            summary.extend((field.id, f"{', '.join(where)}: {error}") for error in field.errors)
+            place = reduce(lambda outer, inner: _("%(outer)s, %(inner)s", outer=outer,
+                                                  inner=inner), where)
+            summary.extend((field.id, _("%(where)s: %(problem)s", where=place, problem=error))
+                           for error in field.errors)
         return summary
 
     def _used_special_rows(self) -> list[FormField]:
@@ -154,8 +163,15 @@ class HouseRulesForm(Form):
         if path[0] == "meld_minimum_by_score":
             steps = self.meld_minimum_by_score
             line = steps.line_of(path[1]) if len(path) > 1 else None
-            what = {"from_score": ", the score", "minimum": ", the minimum"}.get(path[-1], "")
-            return steps, f"Line {line}{what}: {message}" if line else message
+            if not line:
+                return steps, message
+            if path[-1] == "from_score":
+                return steps, _("Line %(line)s, the score: %(problem)s", line=line,
+                                problem=message)
+            if path[-1] == "minimum":
+                return steps, _("Line %(line)s, the minimum: %(problem)s", line=line,
+                                problem=message)
+            return steps, _("Line %(line)s: %(problem)s", line=line, problem=message)
         node: Any = self
         for part in path:
             if isinstance(node, FormField):
@@ -169,9 +185,9 @@ class HouseRulesForm(Form):
             elif isinstance(node, BaseForm) and part in node:
                 node = node[part]
             elif isinstance(node, BookCountsForm) and part not in BOOK_TYPES:
-                return node.special, f"{part}: {message}"
+                return node.special, _("%(where)s: %(problem)s", where=part, problem=message)
             elif isinstance(node, NamedNumbersField):
-                return node, f"{part}: {message}"
+                return node, _("%(where)s: %(problem)s", where=part, problem=message)
             else:
                 return None, message
         if isinstance(node, (FormField, FieldList, BaseForm)):
@@ -187,11 +203,20 @@ def _inputs(form: BaseForm, where: tuple[str, ...]) -> Iterator[tuple[Field, tup
     for field in form:
         if isinstance(field, FieldList):
             for entry in field.entries:
-                yield from _inputs(entry.form, (*where, f"{field.label.text} {entry.index + 1}"))
+                yield from _inputs(entry.form, (*where, _entry_words(field, entry.index + 1)))
         elif isinstance(field, FormField):
             yield from _inputs(field.form, (*where, field.label.text) if where else where)
         else:
             yield field, (*where, field.label.text)
+
+
+def _entry_words(rows: FieldList, number: int) -> str:
+    """Which row of a list an input is in, as its heading says it: "Round 2"."""
+    if rows.short_name == "rounds":
+        return _("Round %(number)s", number=number)
+    if rows.short_name == "special_books":
+        return _("Special book %(number)s", number=number)
+    return _("%(what)s %(number)s", what=rows.label.text, number=number)
 
 
 def house_rules_form_data(rules: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,40 +6,63 @@ from dataclasses import dataclass
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
-from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, run_words
+from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, Rank, run_words
 from handfoot_score.engine.errors import InvalidRules
 from handfoot_score.engine.rules import BookCounts, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
 from handfoot_score.web import areas
+from handfoot_score.web.formats import points as _points
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
 
+#: A special book made of one kind of card, as the card says it: "Book of sevens (all aces)".
 _SPECIAL_KINDS = {
-    CardKind.ACE: "aces", CardKind.EIGHT_TO_KING: "8s to Kings",
-    CardKind.FOUR_TO_SEVEN: "4s to 7s", CardKind.BLACK_THREE: "black threes",
-    CardKind.RED_THREE: "red threes",
+    CardKind.ACE: _l("%(name)s (all aces)"),
+    CardKind.EIGHT_TO_KING: _l("%(name)s (all 8s to Kings)"),
+    CardKind.FOUR_TO_SEVEN: _l("%(name)s (all 4s to 7s)"),
+    CardKind.BLACK_THREE: _l("%(name)s (all black threes)"),
+    CardKind.RED_THREE: _l("%(name)s (all red threes)"),
 }
+#: The card table's words for a rank on its own and the ends of a run of ranks.
+_RANK_WORDS = {Rank.ACE: _l("Ace"), Rank.KING: _l("King"), Rank.QUEEN: _l("Queen"),
+               Rank.JACK: _l("Jack")}
 
 
-def _points(number: int) -> str:
-    """A number of points or cards as the card table writes it: 1,500."""
-    return f"{number:,}"
-
-
-def _cards(count: int, what: str = "card") -> str:
-    return f"{count} {what}" if count == 1 else f"{count} {what}s"
+def _cards(count: int) -> str:
+    return ngettext("%(num)s card", "%(num)s cards", count)
 
 
 def _books(books: BookCounts, rules: RuleSet) -> str:
-    parts = [f"{count} {kind}" for kind, count in
-             (("clean", books.clean), ("dirty", books.dirty), ("wild", books.wild)) if count]
+    parts = [words for words, count in (
+        (ngettext("%(num)s clean", "%(num)s clean", books.clean), books.clean),
+        (ngettext("%(num)s dirty", "%(num)s dirty", books.dirty), books.dirty),
+        (ngettext("%(num)s wild", "%(num)s wild", books.wild), books.wild)) if count]
     for book_id, count in books.special:
         special = rules.special_book(book_id)
         if count:
-            parts.append(f"{count} {book_id if special is None else special.name.lower()}")
-    return " + ".join(parts) if parts else "no books"
+            parts.append(ngettext("%(num)s %(book)s", "%(num)s %(book)s", count,
+                                  book=book_id if special is None else special.name.lower()))
+    text = parts[0] if parts else _("no books")
+    for part in parts[1:]:
+        text = _("%(books)s + %(more)s", books=text, more=part)
+    return text
+
+
+def _ranks(ranks: tuple[Rank, ...]) -> str:
+    """A rank or a run of ranks as the card table says it: "Ace", "8 and 9", "8 to King"."""
+    if not all(rank in _RANK_WORDS or rank.value.isdigit() for rank in ranks):
+        return run_words(ranks)
+    low, high = (str(_RANK_WORDS.get(rank, rank.value)) for rank in (ranks[-1], ranks[0]))
+    if len(ranks) == 1:
+        return low
+    if len(ranks) == 2:
+        return _("%(low)s and %(high)s", low=low, high=high)
+    return _("%(low)s to %(high)s", low=low, high=high)
 
 
 @dataclass(frozen=True)
@@ -76,9 +99,10 @@ class RulesCard:
         """The card for ``rules``."""
         return cls(
             rules=rules,
-            deal=(f"{_cards(rules.decks, 'deck')} of 54 cards shuffled together. "
-                  f"{_cards(rules.hand_size)} in each hand, "
-                  f"{_cards(rules.foot_size)} in each foot."),
+            deal=_("%(decks)s of 54 cards shuffled together. %(hand)s in each hand, "
+                   "%(foot)s in each foot.",
+                   decks=ngettext("%(num)s deck", "%(num)s decks", rules.decks),
+                   hand=_cards(rules.hand_size), foot=_cards(rules.foot_size)),
             rounds=tuple(
                 RoundLine(number=number, meld_minimum=_points(r.meld_minimum),
                           going_out_books=_books(r.going_out_books, rules),
@@ -112,54 +136,67 @@ def _score_minimums(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     rows = []
     for index, step in enumerate(steps):
         if index == 0:
-            scores = f"Below {_points(steps[1].from_score or 0)}" if len(steps) > 1 else "Any score"
+            scores = (_("Below %(score)s", score=_points(steps[1].from_score or 0))
+                      if len(steps) > 1 else _("Any score"))
         else:
-            scores = f"{_points(step.from_score or 0)} or more"
+            scores = _("%(score)s or more", score=_points(step.from_score or 0))
         rows.append((scores, _points(step.minimum)))
     return tuple(rows)
 
 
 def _card_values(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     values = rules.card_values
-    rows = [("Joker", _points(values.joker)), ("Two", _points(values.two))]
+    rows = [(_("Joker"), _points(values.joker)), (_("Two"), _points(values.two))]
     for kind in NATURAL_KINDS:
-        rows += [(run_words(group.ranks), _points(group.value))
+        rows += [(_ranks(group.ranks), _points(group.value))
                  for group in values.groups_of(kind)]
-    rows.append(("Black three", _points(values.black_three)))
+    rows.append((_("Black three"), _points(values.black_three)))
     return tuple(rows)
 
 
 def _book_bonuses(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     books = rules.books
-    wild = "Wild book" if books.mixed_wild is None else "Wild book of one kind"
-    rows = [("Clean book", _points(books.clean)), ("Dirty book", _points(books.dirty)),
-            (wild, "not allowed" if books.wild is None else _points(books.wild))]
+    wild = _("Wild book") if books.mixed_wild is None else _("Wild book of one kind")
+    rows = [(_("Clean book"), _points(books.clean)), (_("Dirty book"), _points(books.dirty)),
+            (wild, _("not allowed") if books.wild is None else _points(books.wild))]
     if books.mixed_wild is not None:
-        rows.append(("Wild book of jokers and twos", _points(books.mixed_wild)))
+        rows.append((_("Wild book of jokers and twos"), _points(books.mixed_wild)))
     for book in rules.special_books:
         if book.kind is None:
             rows.append((book.name, _points(book.bonus)))
             continue
         threes = book.kind in (CardKind.BLACK_THREE, CardKind.RED_THREE)
-        cards = _SPECIAL_KINDS[book.kind] if book.rank is None or threes else f"{book.rank}s"
-        rows.append((f"{book.name} (all {cards})", _points(book.bonus)))
+        name = (str(_SPECIAL_KINDS[book.kind]) % {"name": book.name}
+                if book.rank is None or threes
+                else _("%(name)s (all %(rank)ss)", name=book.name, rank=book.rank))
+        rows.append((name, _points(book.bonus)))
     return tuple(rows)
+
+
+def _each(value: int) -> str:
+    """Points for each card, as the threes' lines say it: "100 points each"."""
+    return ngettext("%(points)s point each", "%(points)s points each", value,
+                    points=_points(value))
 
 
 def _threes(rules: RuleSet) -> tuple[str, ...]:
     red = rules.red_three
-    down = (f"Red three laid down: {_points(red.down)} points each."
-            if red.down else "Red three laid down: no bonus.")
+    black = rules.card_values.black_three
+    down = (_("Red three laid down: %(points)s.", points=_each(red.down))
+            if red.down else _("Red three laid down: no bonus."))
     if red.down_when_not_out is not None:
-        down = (f"Red three laid down: {_points(red.down)} points each for the team that "
-                f"went out, {_points(red.down_when_not_out)} for the others.")
+        down = _("Red three laid down: %(points)s for the team that went out, %(others)s for "
+                 "the others.", points=_each(red.down), others=_points(red.down_when_not_out))
     lines = [down,
-             f"Red three caught in hand or foot: {_points(red.left)} points off each.",
-             f"Black three left in hand or foot: {_points(rules.card_values.black_three)} "
-             "points off each."]
+             ngettext("Red three caught in hand or foot: %(points)s point off each.",
+                      "Red three caught in hand or foot: %(points)s points off each.",
+                      red.left, points=_points(red.left)),
+             ngettext("Black three left in hand or foot: %(points)s point off each.",
+                      "Black three left in hand or foot: %(points)s points off each.",
+                      black, points=_points(black))]
     if rules.black_three.meld_when_going_out:
-        lines.append("The team going out may meld black threes: "
-                     f"{_points(rules.card_values.black_three)} points each on the table.")
+        lines.append(_("The team going out may meld black threes: %(points)s on the table.",
+                       points=_each(black)))
     return tuple(lines)
 
 
@@ -168,30 +205,40 @@ def _exact_draw(rules: RuleSet) -> str | None:
                if r.exact_draw_cards is not None]
     if not rules.exact_draw_bonus and not targets:
         return None
-    bonus = (f"{_points(rules.exact_draw_bonus)} points for picking up exactly the cards "
-             "to aim for." if rules.exact_draw_bonus else "No bonus for an exact draw.")
+    bonus = (ngettext("%(points)s point for picking up exactly the cards to aim for.",
+                      "%(points)s points for picking up exactly the cards to aim for.",
+                      rules.exact_draw_bonus, points=_points(rules.exact_draw_bonus))
+             if rules.exact_draw_bonus else _("No bonus for an exact draw."))
     if not targets:
         return bonus
-    if len(targets) == len(rules.rounds) and len({cards for _, cards in targets}) == 1:
-        return f"{bonus} Cards to aim for: {targets[0][1]} in every round."
-    aims = "; ".join(f"round {n}: {cards}" for n, cards in targets)
-    return f"{bonus} Cards to aim for: {aims}."
+    if len(targets) == len(rules.rounds) and len({cards for _n, cards in targets}) == 1:
+        return _("%(bonus)s Cards to aim for: %(cards)s in every round.", bonus=bonus,
+                 cards=targets[0][1])
+    aims = [_("round %(number)s: %(cards)s", number=n, cards=cards) for n, cards in targets]
+    text = aims[0]
+    for aim in aims[1:]:
+        text = _("%(aims)s; %(more)s", aims=text, more=aim)
+    return _("%(bonus)s Cards to aim for: %(aims)s.", bonus=bonus, aims=text)
 
 
 def _other_bonuses(rules: RuleSet) -> tuple[str, ...]:
     lines = []
     if rules.first_meld_bonus:
-        lines.append(f"{_points(rules.first_meld_bonus)} points to the team that lays down "
-                     "first in a round.")
+        lines.append(ngettext(
+            "%(points)s point to the team that lays down first in a round.",
+            "%(points)s points to the team that lays down first in a round.",
+            rules.first_meld_bonus, points=_points(rules.first_meld_bonus)))
     return tuple(lines)
 
 
 def _pile(rules: RuleSet) -> tuple[str, ...]:
-    opened = ("Your team must have opened already, or open with the pile."
-              if rules.pile_needs_opened else "You may take the pile to open.")
+    opened = (_("Your team must have opened already, or open with the pile.")
+              if rules.pile_needs_opened else _("You may take the pile to open."))
     takes = {r.pile_take for r in rules.rounds}
-    take = (f"Take the top {_cards(takes.pop())} (all if there are fewer)." if len(takes) == 1
-            else "Take as many top cards as the table shows under Pile take (all if fewer).")
+    take = (ngettext("Take the top %(num)s card (all if there are fewer).",
+                     "Take the top %(num)s cards (all if there are fewer).", takes.pop())
+            if len(takes) == 1
+            else _("Take as many top cards as the table shows under Pile take (all if fewer)."))
     return (take, opened)
 
 
@@ -199,17 +246,22 @@ def _wilds(rules: RuleSet) -> tuple[str, ...]:
     wilds = rules.wilds
     lines = []
     if wilds.naturals_per_wild:
-        lines.append(f"At least {_cards(wilds.naturals_per_wild, 'natural card')} "
-                     "for each wild card.")
-    lines.append("No set limit on wild cards in a meld." if wilds.max_per_meld is None
-                 else f"At most {_cards(wilds.max_per_meld, 'wild card')} in a meld.")
+        lines.append(ngettext("At least %(num)s natural card for each wild card.",
+                              "At least %(num)s natural cards for each wild card.",
+                              wilds.naturals_per_wild))
+    lines.append(_("No set limit on wild cards in a meld.") if wilds.max_per_meld is None
+                 else ngettext("At most %(num)s wild card in a meld.",
+                               "At most %(num)s wild cards in a meld.", wilds.max_per_meld))
     if wilds.min_naturals_with_wild:
-        lines.append(f"At least {_cards(wilds.min_naturals_with_wild, 'natural card')} "
-                     "in any meld with a wild card.")
-    lines.append(f"Melds of wild cards only: {'allowed' if wilds.wild_melds else 'not allowed'}.")
+        lines.append(ngettext("At least %(num)s natural card in any meld with a wild card.",
+                              "At least %(num)s natural cards in any meld with a wild card.",
+                              wilds.min_naturals_with_wild))
+    lines.append(_("Melds of wild cards only: allowed.") if wilds.wild_melds
+                 else _("Melds of wild cards only: not allowed."))
     fewest = rules.dirty_book_min_naturals
-    lines.append("No dirty book can be made." if fewest is None
-                 else f"A dirty book has at least {_cards(fewest, 'natural card')}.")
+    lines.append(_("No dirty book can be made.") if fewest is None
+                 else ngettext("A dirty book has at least %(num)s natural card.",
+                               "A dirty book has at least %(num)s natural cards.", fewest))
     return tuple(lines)
 
 
@@ -251,5 +303,6 @@ def house_rules() -> ResponseReturnValue:
     except InvalidRules as error:
         form.rules.form.show_problems(error.problems)
         return render_template("rules/house.html", form=form, base=base), 422
-    flash(f"Saved \u201c{saved.name}\u201d. Pick it when you start a new game.", "success")
+    flash(_("Saved \u201c%(name)s\u201d. Pick it when you start a new game.", name=saved.name),
+          "success")
     return redirect(url_for("rules.rules_card", rules_id=saved.id), code=303)

@@ -8,6 +8,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Form, FormField, SelectChoice, SelectField
 
 from handfoot_score.engine.cards import CardKind, Rank
@@ -20,15 +22,15 @@ from handfoot_score.web.rules_fields import (
 )
 
 _KIND_NAMES = {
-    CardKind.ACE: "Aces",
-    CardKind.EIGHT_TO_KING: "8s to Kings",
-    CardKind.FOUR_TO_SEVEN: "4s to 7s",
-    CardKind.BLACK_THREE: "Black threes",
-    CardKind.RED_THREE: "Red threes",
+    CardKind.ACE: _l("Aces"),
+    CardKind.EIGHT_TO_KING: _l("8s to Kings"),
+    CardKind.FOUR_TO_SEVEN: _l("4s to 7s"),
+    CardKind.BLACK_THREE: _l("Black threes"),
+    CardKind.RED_THREE: _l("Red threes"),
 }
-KIND_CHOICES = [SelectChoice("", "Any natural cards"),
+KIND_CHOICES = [SelectChoice("", _l("Any natural cards")),
                 *(SelectChoice(k.value, name) for k, name in _KIND_NAMES.items())]
-RANK_CHOICES = [SelectChoice("", "Any of those cards"),
+RANK_CHOICES = [SelectChoice("", _l("Any of those cards")),
                 *(SelectChoice(r.value) for r in Rank if not r.is_wild)]
 
 
@@ -40,12 +42,12 @@ def _or_blank(value: str | None) -> str:
 class BookCountsForm(Form):
     """Books of each kind a team needs to go out."""
 
-    clean = WholeNumberField("Clean")
-    dirty = WholeNumberField("Dirty")
-    wild = WholeNumberField("Wild")
+    clean = WholeNumberField(_l("Clean"))
+    dirty = WholeNumberField(_l("Dirty"))
+    wild = WholeNumberField(_l("Wild"))
     special = NamedNumbersField(
-        "Special books", example="sevens: 1",
-        description="Code and count, like sevens: 1. Empty: none.")
+        _l("Special books"), example="sevens: 1",
+        description=_l("Code and count, like sevens: 1. Empty: none."))
 
     def as_rules_data(self) -> dict[str, Any]:
         """The books in the JSON shape: special books by code beside clean, dirty, wild."""
@@ -56,55 +58,55 @@ class BookCountsForm(Form):
 class RoundForm(Form):
     """One round: its opening minimum, going out, and the discard pile."""
 
-    meld_minimum = WholeNumberField("Opening-meld minimum")
-    going_out_bonus = WholeNumberField("Bonus for going out")
-    going_out_books = FormField(BookCountsForm, "Books needed to go out")
-    pile_take = WholeNumberField("Cards taken from the pile")
-    exact_draw_cards = WholeNumberField("Cards for an exact draw", blank_ok=True)
+    meld_minimum = WholeNumberField(_l("Opening-meld minimum"))
+    going_out_bonus = WholeNumberField(_l("Bonus for going out"))
+    going_out_books = FormField(BookCountsForm, _l("Books needed to go out"))
+    pile_take = WholeNumberField(_l("Cards taken from the pile"))
+    exact_draw_cards = WholeNumberField(_l("Cards for an exact draw"), blank_ok=True)
 
 
 class CardValuesForm(Form):
     """Points for each kind of card."""
 
-    joker = WholeNumberField("Joker")
-    two = WholeNumberField("Two (wild)")
-    ace = WholeNumberField("Ace")
-    eight_to_king = WholeNumberField("8, 9, 10, Jack, Queen, King")
-    four_to_seven = WholeNumberField("4, 5, 6, 7")
-    black_three = WholeNumberField("Black three caught in hand or foot (penalty)",
-                                   description="This is also its card value.")
+    joker = WholeNumberField(_l("Joker"))
+    two = WholeNumberField(_l("Two (wild)"))
+    ace = WholeNumberField(_l("Ace"))
+    eight_to_king = WholeNumberField(_l("8, 9, 10, Jack, Queen, King"))
+    four_to_seven = WholeNumberField(_l("4, 5, 6, 7"))
+    black_three = WholeNumberField(_l("Black three caught in hand or foot (penalty)"),
+                                   description=_l("This is also its card value."))
     by_rank = NamedNumbersField(
-        "Points by rank", upper=True,
-        description="Only for ranks worth something else than their group above, like "
-                    "8: 5, 9: 5 where 8s and 9s are worth 5. Ranks A K Q J 10 9 8 7 6 5 4. "
-                    "Leave empty if every card is worth its group's points.")
+        _l("Points by rank"), upper=True,
+        description=_l("Only for ranks worth something else than their group above, like "
+                       "8: 5, 9: 5 where 8s and 9s are worth 5. Ranks A K Q J 10 9 8 7 6 5 4. "
+                       "Leave empty if every card is worth its group's points."))
 
 
 class BookBonusesForm(Form):
     """Bonus for each finished book."""
 
-    clean = WholeNumberField("Clean book (no wild cards)")
-    dirty = WholeNumberField("Dirty book (with wild cards)")
-    wild = WholeNumberField("Wild book (wild cards only)", blank_ok=True,
-                            description="Leave empty if wild books are not allowed.")
+    clean = WholeNumberField(_l("Clean book (no wild cards)"))
+    dirty = WholeNumberField(_l("Dirty book (with wild cards)"))
+    wild = WholeNumberField(_l("Wild book (wild cards only)"), blank_ok=True,
+                            description=_l("Leave empty if wild books are not allowed."))
     mixed_wild = WholeNumberField(
-        "Mixed wild book (jokers and twos together)", blank_ok=True,
-        description="Leave empty to count every wild book the same. Filled in, the wild "
-                    "book above is one of a single kind: all jokers or all twos.")
+        _l("Mixed wild book (jokers and twos together)"), blank_ok=True,
+        description=_l("Leave empty to count every wild book the same. Filled in, the wild "
+                       "book above is one of a single kind: all jokers or all twos."))
 
 
 class SpecialBookForm(Form):
     """One special book with its own bonus, such as a book of sevens. Left empty: not used."""
 
-    name = UntypedStringField("Name", filters=[stripped],
-                              description="For example: Book of sevens.")
-    bonus = WholeNumberField("Bonus", blank_ok=True)
-    kind = SelectField("Made of", choices=KIND_CHOICES, filters=[_or_blank],
-                       description="Choose the cards to have them checked against the decks.")
-    rank = SelectField("Only this rank", choices=RANK_CHOICES, filters=[_or_blank],
+    name = UntypedStringField(_l("Name"), filters=[stripped],
+                              description=_l("For example: Book of sevens."))
+    bonus = WholeNumberField(_l("Bonus"), blank_ok=True)
+    kind = SelectField(_l("Made of"), choices=KIND_CHOICES, filters=[_or_blank],
+                       description=_l("Choose the cards to have them checked against the decks."))
+    rank = SelectField(_l("Only this rank"), choices=RANK_CHOICES, filters=[_or_blank],
                        widget=PlainOptionsSelect())
-    id = UntypedStringField("Short code", filters=[stripped],
-                     description="Small letters and _ only. Leave empty to make one from the name.")
+    id = UntypedStringField(_l("Short code"), filters=[stripped], description=_l(
+        "Small letters and _ only. Leave empty to make one from the name."))
 
     @property
     def is_filled(self) -> bool:
@@ -117,8 +119,8 @@ class SpecialBookForm(Form):
         valid = super().validate(extra_validators)
         if not self.is_filled:
             return valid
-        for field, message in ((self.name, "Give the book a name."),
-                               (self.bonus, "Fill this in.")):
+        for field, message in ((self.name, _("Give the book a name.")),
+                               (self.bonus, _("Fill this in."))):
             if field.data in (None, "") and not field.errors:
                 field.errors.append(message)
                 valid = False
@@ -137,30 +139,31 @@ class SpecialBookForm(Form):
 class RedThreeForm(Form):
     """Red threes: laid down for a bonus, or caught for a penalty."""
 
-    down = WholeNumberField("Red three laid down (bonus)")
-    left = WholeNumberField("Red three caught in hand or foot (penalty)")
+    down = WholeNumberField(_l("Red three laid down (bonus)"))
+    left = WholeNumberField(_l("Red three caught in hand or foot (penalty)"))
     down_when_not_out = WholeNumberField(
-        "Red three laid down by a team that did not go out (bonus)", blank_ok=True,
-        description="Leave empty for the same bonus whoever went out.")
+        _l("Red three laid down by a team that did not go out (bonus)"), blank_ok=True,
+        description=_l("Leave empty for the same bonus whoever went out."))
 
 
 class BlackThreeForm(Form):
     """Black threes melded by the team going out."""
 
     meld_when_going_out = BooleanField(
-        "The team going out may meld black threes",
-        description="Each counts its card value on the table; caught in hand it still costs it.")
+        _l("The team going out may meld black threes"), description=_l(
+            "Each counts its card value on the table; caught in hand it still costs it."))
 
 
 class WildLimitsForm(Form):
     """How many wild cards a meld may hold."""
 
     naturals_per_wild = WholeNumberField(
-        "Natural cards needed for each wild card",
-        description="With 2, a meld with 2 wild cards needs at least 4 natural cards. "
-                    "0 for no such rule.")
-    max_per_meld = WholeNumberField("Most wild cards in one meld", blank_ok=True,
-                                    description="Leave empty for no limit.")
+        _l("Natural cards needed for each wild card"),
+        description=_l("With 2, a meld with 2 wild cards needs at least 4 natural cards. "
+                       "0 for no such rule."))
+    max_per_meld = WholeNumberField(_l("Most wild cards in one meld"), blank_ok=True,
+                                    description=_l("Leave empty for no limit."))
     min_naturals_with_wild = WholeNumberField(
-        "Fewest natural cards in a meld with any wild card", description="0 for no such rule.")
-    wild_melds = BooleanField("Melds of wild cards only are allowed")
+        _l("Fewest natural cards in a meld with any wild card"),
+        description=_l("0 for no such rule."))
+    wild_melds = BooleanField(_l("Melds of wild cards only are allowed"))
