@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .errors import N_
+
 
 class CardKind(StrEnum):
     """The kinds a tally counts: cards of one kind are worth the same."""
@@ -143,22 +145,37 @@ def group_name(ranks: tuple[Rank, ...]) -> str:
     return ranks[0].value if len(ranks) == 1 else f"{ranks[-1].value}-{ranks[0].value}"
 
 
-_RANK_WORDS = {Rank.ACE: "Ace", Rank.KING: "King", Rank.QUEEN: "Queen", Rank.JACK: "Jack",
-               Rank.JOKER: "Joker", Rank.THREE: "Black three", Rank.TWO: "Two"}
+#: The ranks a table says in words (the rest by their number), marked for the catalogues.
+_RANK_WORDS = {Rank.ACE: N_("Ace"), Rank.KING: N_("King"), Rank.QUEEN: N_("Queen"),
+               Rank.JACK: N_("Jack"), Rank.JOKER: N_("Joker"), Rank.THREE: N_("Black three"),
+               Rank.TWO: N_("Two")}
+
+
+def run_parts(ranks: tuple[Rank, ...]) -> tuple[str, str, str]:
+    """A rank or a run of ranks as words to translate: the phrase (``%(low)s`` and
+    ``%(high)s`` in it), and the low and the high rank's words (each a message of its own
+    when a word, else a number). A page says it as ``_(phrase, low=_(low), high=_(high))``.
+
+    >>> run_parts((Rank.NINE, Rank.EIGHT))
+    ('%(low)s and %(high)s', '8', '9')
+    """
+    low, high = (_RANK_WORDS.get(rank, rank.value) for rank in (ranks[-1], ranks[0]))
+    if len(ranks) == 1:
+        return "%(low)s", low, high
+    phrase = N_("%(low)s and %(high)s") if len(ranks) == 2 else N_("%(low)s to %(high)s")
+    return phrase, low, high
 
 
 def run_words(ranks: tuple[Rank, ...]) -> str:
-    """A rank or a run of ranks as a card table says it.
+    """A rank or a run of ranks as a card table says it, in English.
 
     >>> run_words((Rank.ACE,)), run_words((Rank.NINE, Rank.EIGHT))
     ('Ace', '8 and 9')
     >>> run_words(ranks_of(CardKind.EIGHT_TO_KING))
     '8 to King'
     """
-    low, high = (_RANK_WORDS.get(rank, rank.value) for rank in (ranks[-1], ranks[0]))
-    if len(ranks) == 1:
-        return low
-    return f"{low} and {high}" if len(ranks) == 2 else f"{low} to {high}"
+    phrase, low, high = run_parts(ranks)
+    return phrase % {"low": low, "high": high}
 
 
 def reachable_points(cards: tuple[tuple[int, int], ...]) -> int:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind, group_name
-from .errors import InvalidTally, Problem
+from .errors import N_, InvalidTally, Problem, counted
 from .going_out import books_lacking
 from .limits import MAX_PLAYERS, MAX_TEAMS
 from .rules import CardValues, RuleSet
@@ -25,9 +25,11 @@ def check_tallies(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -
 def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> list[Problem]:
     """Everything impossible about these tallies, each naming its team and field."""
     if not 1 <= round_number <= len(rules.rounds):
-        return [Problem("round", f"must be between 1 and {len(rules.rounds)}")]
+        return [Problem("round", N_("must be between 1 and %(rounds)s"),
+                        values={"rounds": len(rules.rounds)})]
     if not 1 <= len(tallies) <= MAX_TEAMS:
-        return [Problem("teams", f"must list 1 to {MAX_TEAMS} teams, not {len(tallies)}")]
+        return [Problem("teams", N_("must list 1 to %(most)s teams, not %(count)s"),
+                        values={"most": MAX_TEAMS, "count": len(tallies)})]
     if not all(map(_well_shaped, tallies)):
         problems = [p for team, tally in enumerate(tallies) for p in _shape_problems(team, tally)]
         if problems:
@@ -41,12 +43,12 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
     return problems
 
 
-def tally_warnings(tallies: Sequence[Tally]) -> list[str]:
-    """Things that are possible but worth a second look."""
+def tally_warnings(tallies: Sequence[Tally]) -> list[Problem]:
+    """Things that are possible but worth a second look (``field`` says what to look at)."""
     if any(tally.went_out for tally in tallies):
         return []
-    return ["No team went out. That is right if the stock ran out; "
-            "otherwise mark the team that went out."]
+    return [Problem("went_out", N_("No team went out. That is right if the stock ran out; "
+                                   "otherwise mark the team that went out."))]
 
 
 def _whole(value: object) -> bool:
@@ -56,33 +58,34 @@ def _whole(value: object) -> bool:
 def _shape_problems(team: int, tally: Tally) -> list[Problem]:
     problems: list[Problem] = []
 
-    def need(ok: bool, field: str, message: str) -> None:
+    def need(ok: bool, field: str, message: str, **values: object) -> None:
         if not ok:
-            problems.append(Problem(field, message, team))
+            problems.append(Problem(field, message, team, values))
 
     for part, fields in (("melded", MELDED_FIELDS), ("left", None)):
         cards = getattr(tally, part)
         if isinstance(cards, Points):
-            need(_whole(cards.points), f"{part}.points", "must be a whole number, 0 or more")
+            need(_whole(cards.points), f"{part}.points", N_("must be a whole number, 0 or more"))
             continue
         if isinstance(cards, RankCounts):
             for name, count in cards.as_words().items():
-                need(_whole(count), f"{part}.by_rank.{name}", "must be a whole number, 0 or more")
+                need(_whole(count), f"{part}.by_rank.{name}",
+                     N_("must be a whole number, 0 or more"))
             continue
         for name, _ in COUNT_FIELDS:
             if fields is None or name in fields or name == "black_threes":
                 need(_whole(getattr(cards, name)), f"{part}.{name}",
-                     "must be a whole number, 0 or more")
+                     N_("must be a whole number, 0 or more"))
     for name, count in tally.books.as_counts().items():
-        need(_whole(count), f"books.{name}", "must be a whole number, 0 or more")
-    need(_whole(tally.red_threes_down), "red_threes_down", "must be a whole number, 0 or more")
-    need(_whole(tally.red_threes_left), "red_threes_left", "must be a whole number, 0 or more")
+        need(_whole(count), f"books.{name}", N_("must be a whole number, 0 or more"))
+    need(_whole(tally.red_threes_down), "red_threes_down", N_("must be a whole number, 0 or more"))
+    need(_whole(tally.red_threes_left), "red_threes_left", N_("must be a whole number, 0 or more"))
     need(_whole(tally.exact_draws) and tally.exact_draws <= MAX_EXACT_DRAWS, "exact_draws",
-         f"must be a whole number from 0 to {MAX_EXACT_DRAWS}")
-    need(type(tally.went_out) is bool, "went_out", "must be true or false")
-    need(type(tally.first_meld) is bool, "first_meld", "must be true or false")
+         N_("must be a whole number from 0 to %(most)s"), most=MAX_EXACT_DRAWS)
+    need(type(tally.went_out) is bool, "went_out", N_("must be true or false"))
+    need(type(tally.first_meld) is bool, "first_meld", N_("must be true or false"))
     need(tally.score_before is None or type(tally.score_before) is int, "score_before",
-         "must be a whole number")
+         N_("must be a whole number"))
     return problems
 
 
@@ -116,25 +119,25 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
     problems: list[Problem] = []
     books = tally.books
     if books.wild != 0 and rules.books.wild is None:
-        problems.append(Problem("books.wild", "these rules allow no wild books", team))
+        problems.append(Problem("books.wild", N_("these rules allow no wild books"), team))
     if books.mixed_wild != 0 and rules.books.mixed_wild is None:
         problems.append(Problem(
             "books.mixed_wild",
-            "these rules give a wild book of jokers and twos no value of its own: count it "
-            "under books.wild" if rules.books.wild is not None
-            else "these rules allow no wild books", team))
+            N_("these rules give a wild book of jokers and twos no value of its own: count it "
+               "under books.wild") if rules.books.wild is not None
+            else N_("these rules allow no wild books"), team))
     if books.dirty != 0 and rules.dirty_book_min_naturals is None:
         problems.append(Problem(
-            "books.dirty", "the wild-card limits of these rules allow no dirty book", team))
+            "books.dirty", N_("the wild-card limits of these rules allow no dirty book"), team))
     for book_id, _ in books.special:
         if rules.special_book(book_id) is None:
             problems.append(Problem(
-                f"books.{book_id}", "these rules have no such special book", team))
+                f"books.{book_id}", N_("these rules have no such special book"), team))
     if tally.exact_draws != 0 and not rules.exact_draw_bonus > 0:
-        problems.append(Problem("exact_draws", "these rules give no exact-draw bonus", team))
+        problems.append(Problem("exact_draws", N_("these rules give no exact-draw bonus"), team))
     if tally.first_meld and not rules.first_meld_bonus > 0:
-        problems.append(Problem("first_meld", "these rules give no bonus for laying down first",
-                                team))
+        problems.append(Problem("first_meld",
+                                N_("these rules give no bonus for laying down first"), team))
     if problems:
         return problems
     problems = _value_problems(rules, team, "melded", tally.melded) + _value_problems(
@@ -148,22 +151,23 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
         problems = _count_problems(rules, team, tally, cards)
     left = tally.left
     if isinstance(left, Points) and not rules.left_points_reachable >> left.points & 1:
-        problems.append(Problem("left.points", _unreachable(left.points), team))
+        problems.append(_unreachable("left.points", left.points, team))
     return problems
 
 
 def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) -> list[Problem]:
     problems: list[Problem] = []
     if not rules.melded_points_reachable >> melded.points & 1:
-        problems.append(Problem("melded.points", _unreachable(melded.points), team))
+        problems.append(_unreachable("melded.points", melded.points, team))
     else:
         least = sum(rules.book_card_points(kind) * count
                     for kind, count in tally.books.as_counts().items())
         if melded.points < least:
             problems.append(Problem(
                 "melded.points",
-                f"the books counted hold at least {least} points of cards, "
-                f"more than the {melded.points} given", team))
+                N_("the books counted hold at least %(least)s points of cards, "
+                   "more than the %(given)s given"), team,
+                {"least": least, "given": melded.points}))
     return problems
 
 
@@ -180,16 +184,15 @@ def _value_problems(rules: RuleSet, team: int, part: str, cards: Cards) -> list[
                 name = group_name(group)
                 problems.append(Problem(
                     f"{part}.by_rank.{name}",
-                    f"{name} are not all worth the same under these rules: count them as "
-                    f"{_groups_words(values, group[0].kind)}", team))
+                    N_("%(ranks)s are not all worth the same under these rules: count them as "
+                       "%(groups)s"), team,
+                    {"ranks": name, "groups": _groups_words(values, group[0].kind)}))
         return problems
     for name, kind in COUNT_FIELDS:
         if cards.count(kind) and values.splits(kind):
             problems.append(Problem(
-                f"{part}.{name}",
-                f"{name.replace('_', ' ')} are not all worth the same under these rules: "
-                f"count them by rank in {part}.by_rank, as "
-                f"{_groups_words(values, kind)}", team))
+                f"{part}.{name}", _SPLIT_KIND[kind], team,
+                {"field": f"{part}.by_rank", "groups": _groups_words(values, kind)}))
     return problems
 
 
@@ -197,9 +200,27 @@ def _groups_words(values: CardValues, kind: CardKind) -> str:
     return ", ".join(f"{group_name(g.ranks)} ({g.value} each)" for g in values.groups_of(kind))
 
 
-def _unreachable(points: int) -> str:
-    return (f"{points} cannot be made from the cards' values "
-            "(with the usual values: a multiple of 5)")
+#: A kind of card counted as one whose ranks the rules value apart, one message per kind
+#: (the words of a kind are part of its sentence in every language).
+_SPLIT_KIND = {
+    CardKind.JOKER: N_("jokers are not all worth the same under these rules: count them by "
+                       "rank in %(field)s, as %(groups)s"),
+    CardKind.TWO: N_("twos are not all worth the same under these rules: count them by "
+                     "rank in %(field)s, as %(groups)s"),
+    CardKind.ACE: N_("aces are not all worth the same under these rules: count them by "
+                     "rank in %(field)s, as %(groups)s"),
+    CardKind.EIGHT_TO_KING: N_("eight to king are not all worth the same under these rules: "
+                               "count them by rank in %(field)s, as %(groups)s"),
+    CardKind.FOUR_TO_SEVEN: N_("four to seven are not all worth the same under these rules: "
+                               "count them by rank in %(field)s, as %(groups)s"),
+    CardKind.BLACK_THREE: N_("black threes are not all worth the same under these rules: "
+                             "count them by rank in %(field)s, as %(groups)s"),
+}
+
+
+def _unreachable(field: str, points: int, team: int) -> Problem:
+    return Problem(field, N_("%(points)s cannot be made from the cards' values "
+                             "(with the usual values: a multiple of 5)"), team, {"points": points})
 
 
 def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts) -> list[Problem]:
@@ -222,50 +243,114 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
         field = "books.clean" if books.clean else "books.dirty" if books.dirty else "books"
         problems.append(Problem(
             field,
-            f"these books need at least {needed} natural cards (aces, 8 to King, 4 to 7) "
-            f"on the table, but {naturals} are counted", team))
+            N_("these books need at least %(needed)s natural cards (aces, 8 to King, 4 to 7) "
+               "on the table, but %(counted)s are counted"), team,
+            {"needed": needed, "counted": naturals}))
     wilds_needed = books.dirty + BOOK_SIZE * books.all_wild
     if wilds < wilds_needed:
         field = ("books.wild" if books.wild else "books.mixed_wild" if books.mixed_wild
                  else "books.dirty")
         problems.append(Problem(
             field,
-            f"these books need at least {wilds_needed} wild cards (jokers, twos) "
-            f"on the table, but {wilds} are counted", team))
+            N_("these books need at least %(needed)s wild cards (jokers, twos) "
+               "on the table, but %(counted)s are counted"), team,
+            {"needed": wilds_needed, "counted": wilds}))
     elif (books.wild and rules.books.mixed_wild is not None
           and melded.jokers // BOOK_SIZE + melded.twos // BOOK_SIZE < books.wild):
         problems.append(Problem(
             "books.wild",
-            f"where mixed wild books count apart, a wild book holds 7 jokers or 7 twos; "
-            f"{melded.jokers} jokers and {melded.twos} twos make no {books.wild}", team))
+            N_("where mixed wild books count apart, a wild book holds 7 jokers or 7 twos; "
+               "%(jokers)s jokers and %(twos)s twos make no %(books)s"), team,
+            {"jokers": melded.jokers, "twos": melded.twos, "books": books.wild}))
     elif books.mixed_wild and min(melded.jokers, melded.twos) < books.mixed_wild:
-        problems.append(Problem(
+        problems.append(counted(
             "books.mixed_wild",
-            f"{books.mixed_wild} mixed wild book(s) hold at least one joker and one two each, "
-            f"but {melded.jokers} jokers and {melded.twos} twos are counted", team))
+            "%(num)s mixed wild book holds at least one joker and one two, "
+            "but %(jokers)s jokers and %(twos)s twos are counted",
+            "%(num)s mixed wild books hold at least one joker and one two each, "
+            "but %(jokers)s jokers and %(twos)s twos are counted",
+            books.mixed_wild, team, jokers=melded.jokers, twos=melded.twos))
     books_of_melded_cards = books.clean + books.dirty + books.all_wild + natural_books
     if not problems and naturals + wilds < BOOK_SIZE * books_of_melded_cards:
         problems.append(Problem(
             "books.dirty" if books.dirty else "books.clean" if books.clean else "books",
-            f"{books_of_melded_cards} books hold at least "
-            f"{BOOK_SIZE * books_of_melded_cards} cards, but "
-            f"{naturals + wilds} are counted on the table", team))
+            N_("%(books)s books hold at least %(cards)s cards, but %(counted)s are counted "
+               "on the table"), team,
+            {"books": books_of_melded_cards, "cards": BOOK_SIZE * books_of_melded_cards,
+             "counted": naturals + wilds}))
     for kind, count in by_kind.items():
         have = tally.red_threes_down if kind is CardKind.RED_THREE else melded.count(kind)
         if have < BOOK_SIZE * count:
             ids = ", ".join(b.id for b in rules.special_books if b.kind is kind)
-            problems.append(Problem(
-                f"books.{ids.split(', ')[0]}",
-                f"{count} special book(s) of {kind.value.replace('_', ' ')}s need "
-                f"{BOOK_SIZE * count} such cards on the table, but {have} are counted", team))
+            problems.append(_SPECIAL_OF_KIND[kind](
+                f"books.{ids.split(', ')[0]}", count, team, cards=BOOK_SIZE * count,
+                counted=have))
     if melded.black_threes and CardKind.BLACK_THREE not in by_kind:
         if not rules.black_three.meld_when_going_out:
-            problems.append(Problem("melded.black_threes", "black threes are never melded", team))
+            problems.append(Problem("melded.black_threes", N_("black threes are never melded"),
+                                    team))
         elif not tally.went_out:
             problems.append(Problem(
                 "melded.black_threes",
-                "black threes are melded only by the team that goes out", team))
+                N_("black threes are melded only by the team that goes out"), team))
     return problems
+
+
+def _special_jokers(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "%(num)s special book of jokers needs %(cards)s such cards on the "
+                          "table, but %(counted)s are counted",
+                   "%(num)s special books of jokers need %(cards)s such cards on the table, "
+                   "but %(counted)s are counted", num, team, **values)
+
+
+def _special_twos(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "%(num)s special book of twos needs %(cards)s such cards on the "
+                          "table, but %(counted)s are counted",
+                   "%(num)s special books of twos need %(cards)s such cards on the table, "
+                   "but %(counted)s are counted", num, team, **values)
+
+
+def _special_aces(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "%(num)s special book of aces needs %(cards)s such cards on the "
+                          "table, but %(counted)s are counted",
+                   "%(num)s special books of aces need %(cards)s such cards on the table, "
+                   "but %(counted)s are counted", num, team, **values)
+
+
+def _special_eight_to_king(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "%(num)s special book of eight to kings needs %(cards)s such cards "
+                          "on the table, but %(counted)s are counted",
+                   "%(num)s special books of eight to kings need %(cards)s such cards on the "
+                   "table, but %(counted)s are counted", num, team, **values)
+
+
+def _special_four_to_seven(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "%(num)s special book of four to sevens needs %(cards)s such cards "
+                          "on the table, but %(counted)s are counted",
+                   "%(num)s special books of four to sevens need %(cards)s such cards on the "
+                   "table, but %(counted)s are counted", num, team, **values)
+
+
+def _special_black_threes(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "%(num)s special book of black threes needs %(cards)s such cards "
+                          "on the table, but %(counted)s are counted",
+                   "%(num)s special books of black threes need %(cards)s such cards on the "
+                   "table, but %(counted)s are counted", num, team, **values)
+
+
+def _special_red_threes(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "%(num)s special book of red threes needs %(cards)s such cards "
+                          "on the table, but %(counted)s are counted",
+                   "%(num)s special books of red threes need %(cards)s such cards on the "
+                   "table, but %(counted)s are counted", num, team, **values)
+
+
+#: A special book of one kind short of cards, one sentence per kind.
+_SPECIAL_OF_KIND: dict[CardKind, Callable[..., Problem]] = {
+    CardKind.JOKER: _special_jokers, CardKind.TWO: _special_twos, CardKind.ACE: _special_aces,
+    CardKind.EIGHT_TO_KING: _special_eight_to_king,
+    CardKind.FOUR_TO_SEVEN: _special_four_to_seven,
+    CardKind.BLACK_THREE: _special_black_threes, CardKind.RED_THREE: _special_red_threes}
 
 
 def _supply_problems(rules: RuleSet, tallies: Sequence[Tally]) -> list[Problem]:
@@ -325,11 +410,27 @@ def _first_overflow(rules: RuleSet, kind: CardKind, places: list[tuple[int, str,
 
 
 def _too_many(rules: RuleSet, team: int, field: str, kind: CardKind, total: int) -> Problem:
-    name = kind.value.replace("_", " ")
-    return Problem(
-        field,
-        f"{total} cards of kind {name} counted over all teams so far, but "
-        f"{rules.decks} decks hold only {rules.supply(kind)}", team)
+    return Problem(field, _TOO_MANY[kind], team,
+                   {"total": total, "decks": rules.decks, "supply": rules.supply(kind)})
+
+
+#: More cards of a kind than the decks hold, one message per kind (its words in the sentence).
+_TOO_MANY = {
+    CardKind.JOKER: N_("%(total)s cards of kind joker counted over all teams so far, but "
+                       "%(decks)s decks hold only %(supply)s"),
+    CardKind.TWO: N_("%(total)s cards of kind two counted over all teams so far, but "
+                     "%(decks)s decks hold only %(supply)s"),
+    CardKind.ACE: N_("%(total)s cards of kind ace counted over all teams so far, but "
+                     "%(decks)s decks hold only %(supply)s"),
+    CardKind.EIGHT_TO_KING: N_("%(total)s cards of kind eight to king counted over all teams "
+                               "so far, but %(decks)s decks hold only %(supply)s"),
+    CardKind.FOUR_TO_SEVEN: N_("%(total)s cards of kind four to seven counted over all teams "
+                               "so far, but %(decks)s decks hold only %(supply)s"),
+    CardKind.BLACK_THREE: N_("%(total)s cards of kind black three counted over all teams so "
+                             "far, but %(decks)s decks hold only %(supply)s"),
+    CardKind.RED_THREE: N_("%(total)s cards of kind red three counted over all teams so far, "
+                           "but %(decks)s decks hold only %(supply)s"),
+}
 
 
 def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]
@@ -338,21 +439,55 @@ def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tal
     out = [team for team, tally in enumerate(tallies) if tally.went_out]
     for team in out[1:]:
         problems.append(Problem(
-            "went_out", f"only one team goes out in a round, and team {out[0] + 1} did", team))
+            "went_out", N_("only one team goes out in a round, and team %(first)s did"), team,
+            {"first": out[0] + 1}))
     if out:
         team = out[0]
         required = rules.round(round_number).going_out_books.as_counts()
         for kind, short in books_lacking(rules, round_number, tallies[team].books).items():
             special = rules.special_book(kind)
-            name = kind if special is None else special.name
-            problems.append(Problem(
-                f"books.{kind}",
-                f"going out in round {round_number} needs {required[kind]} {name} "
-                f"book(s); {short} more are missing", team))
+            says = _GOING_OUT.get(kind, _going_out_special)
+            problems.append(says(f"books.{kind}", required[kind], team, round=round_number,
+                                 name=kind if special is None else special.name, missing=short))
     return problems
+
+
+def _going_out_special(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "going out in round %(round)s needs %(num)s %(name)s book; "
+                          "%(missing)s more are missing",
+                   "going out in round %(round)s needs %(num)s %(name)s books; "
+                   "%(missing)s more are missing", num, team, **values)
+
+
+def _going_out_clean(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "going out in round %(round)s needs %(num)s clean book; "
+                          "%(missing)s more are missing",
+                   "going out in round %(round)s needs %(num)s clean books; "
+                   "%(missing)s more are missing", num, team, **values)
+
+
+def _going_out_dirty(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "going out in round %(round)s needs %(num)s dirty book; "
+                          "%(missing)s more are missing",
+                   "going out in round %(round)s needs %(num)s dirty books; "
+                   "%(missing)s more are missing", num, team, **values)
+
+
+def _going_out_wild(field: str, num: int, team: int, **values: object) -> Problem:
+    return counted(field, "going out in round %(round)s needs %(num)s wild book; "
+                          "%(missing)s more are missing",
+                   "going out in round %(round)s needs %(num)s wild books; "
+                   "%(missing)s more are missing", num, team, **values)
+
+
+#: Books a team lacks to go out, one sentence per standard kind (a special book is named
+#: as the rules name it).
+_GOING_OUT: dict[str, Callable[..., Problem]] = {
+    "clean": _going_out_clean, "dirty": _going_out_dirty, "wild": _going_out_wild}
 
 
 def _first_meld_problems(tallies: Sequence[Tally]) -> list[Problem]:
     first = [team for team, tally in enumerate(tallies) if tally.first_meld]
-    return [Problem("first_meld", f"only one team lays down first in a round, and team "
-                                  f"{first[0] + 1} did", team) for team in first[1:]]
+    return [Problem("first_meld", N_("only one team lays down first in a round, and team "
+                                     "%(first)s did"), team, {"first": first[0] + 1})
+            for team in first[1:]]

@@ -36,6 +36,10 @@ class Problem:
             words = self.plural
         return words % self.values if self.values else words
 
+    def __str__(self) -> str:
+        """The English words (a page that has not put the problem in its language yet)."""
+        return self.text
+
     def as_dict(self) -> dict[str, object]:
         """The problem as the JSON API reports it (in English; the API translates it)."""
         return {"team": self.team, "field": self.field, "message": self.text}

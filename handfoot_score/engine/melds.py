@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import BOOK_SIZE, DECK_SUPPLY, RANK_SUPPLY, SMALLEST_MELD, CardKind, Rank, parse_rank
-from .errors import Problem, UnknownCard
+from .errors import N_, Problem, UnknownCard
 from .rules import RuleSet
 
 
@@ -17,7 +17,7 @@ class Meld:
     cards: tuple[Rank, ...]
     kind: str
     points: int
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]
 
     @property
     def valid(self) -> bool:
@@ -65,7 +65,8 @@ def read_melds(melds: Sequence[Sequence[str]]) -> tuple[tuple[Rank, ...], ...]:
             except ValueError:
                 problems.append(Problem(
                     f"melds.{m}.{c}",
-                    f"{card!r} is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 JK (T for ten)"))
+                    N_("%(card)s is not a card: use A K Q J 10 9 8 7 6 5 4 3 2 JK (T for ten)"),
+                    values={"card": repr(card)}))
         read.append(tuple(ranks))
     if problems:
         raise UnknownCard(problems)
@@ -80,18 +81,21 @@ def judge_meld(rules: RuleSet, cards: Sequence[Rank]) -> Meld:
     cards = tuple(cards)
     wilds = sum(1 for card in cards if card.is_wild)
     naturals = [card for card in cards if not card.is_wild]
-    problems: list[str] = []
+    problems: list[Problem] = []
     if len(cards) < SMALLEST_MELD:
         # A book may grow past seven; a meld being laid down has three to seven.
-        problems.append(f"a meld has {SMALLEST_MELD} to {BOOK_SIZE} cards, not {len(cards)}")
+        problems.append(Problem(
+            "cards", N_("a meld has %(least)s to %(most)s cards, not %(count)s"),
+            values={"least": SMALLEST_MELD, "most": BOOK_SIZE, "count": len(cards)}))
     ranks = sorted({card for card in naturals}, key=list(Rank).index)
     if len(ranks) > 1:
-        problems.append("natural cards of one rank only, not " + ", ".join(ranks))
+        problems.append(Problem("cards", N_("natural cards of one rank only, not %(ranks)s"),
+                                values={"ranks": ", ".join(ranks)}))
     if Rank.THREE in ranks and not _threes_melded(rules):
-        problems.append("threes are never melded")
+        problems.append(Problem("cards", N_("threes are never melded")))
     problems += _supply_problems(rules, cards)
     if not naturals and wilds and not rules.wilds.wild_melds:
-        problems.append("these rules allow no meld of wild cards only")
+        problems.append(Problem("cards", N_("these rules allow no meld of wild cards only")))
     elif not rules.wilds.allows(len(naturals), wilds):
         problems.append(_wild_limit(rules, len(naturals), wilds))
     kind = "clean" if wilds == 0 else "wild" if not naturals else "dirty"
@@ -114,7 +118,7 @@ def _threes_melded(rules: RuleSet) -> bool:
         for book in rules.special_books)
 
 
-def _supply_problems(rules: RuleSet, cards: tuple[Rank, ...]) -> list[str]:
+def _supply_problems(rules: RuleSet, cards: tuple[Rank, ...]) -> list[Problem]:
     """More cards of a rank, or more wild cards, than the decks in play hold."""
     problems = []
     for rank in sorted(set(cards), key=list(Rank).index):
@@ -122,17 +126,24 @@ def _supply_problems(rules: RuleSet, cards: tuple[Rank, ...]) -> list[str]:
                                                           CardKind.BLACK_THREE)
                   else RANK_SUPPLY) * rules.decks
         if (held := cards.count(rank)) > supply:
-            problems.append(f"{held} cards of rank {rank.value}, but {rules.decks} decks "
-                            f"hold only {supply}")
+            problems.append(Problem(
+                "cards", N_("%(held)s cards of rank %(rank)s, but %(decks)s decks hold only "
+                            "%(supply)s"),
+                values={"held": held, "rank": rank.value, "decks": rules.decks,
+                        "supply": supply}))
     return problems
 
 
-def _wild_limit(rules: RuleSet, naturals: int, wilds: int) -> str:
+def _wild_limit(rules: RuleSet, naturals: int, wilds: int) -> Problem:
     limits = rules.wilds
     if limits.max_per_meld is not None and wilds > limits.max_per_meld:
-        return f"at most {limits.max_per_meld} wild cards in a meld, not {wilds}"
+        return Problem("cards", N_("at most %(most)s wild cards in a meld, not %(wilds)s"),
+                       values={"most": limits.max_per_meld, "wilds": wilds})
     if naturals < limits.min_naturals_with_wild:
-        return (f"a meld with wild cards needs at least {limits.min_naturals_with_wild} "
-                f"natural cards, not {naturals}")
-    return (f"{wilds} wild cards need at least {limits.naturals_per_wild * wilds} natural "
-            f"cards, not {naturals}")
+        return Problem("cards", N_("a meld with wild cards needs at least %(least)s natural "
+                                   "cards, not %(naturals)s"),
+                       values={"least": limits.min_naturals_with_wild, "naturals": naturals})
+    return Problem("cards", N_("%(wilds)s wild cards need at least %(least)s natural cards, "
+                               "not %(naturals)s"),
+                   values={"wilds": wilds, "least": limits.naturals_per_wild * wilds,
+                           "naturals": naturals})

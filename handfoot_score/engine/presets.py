@@ -1,7 +1,12 @@
-"""The three rule sets our sources describe, as RULES.md digests them."""
+"""The three rule sets our sources describe, as RULES.md digests them.
+
+Their names and notes are stored in English and marked for the catalogues: a page shows
+them in the reader's language (``_(rules.name)``; a name someone typed has no translation
+and shows as typed)."""
 
 from __future__ import annotations
 
+from .errors import N_
 from .rules import BookBonuses, BookCounts, RedThree, Round, RuleSet, WildLimits
 
 MELD_MINIMUMS = (50, 90, 120, 150)
@@ -18,7 +23,7 @@ def _rounds(books: BookCounts, pile_take: int, exact_draw_cards: int | None = No
 
 CLASSIC = RuleSet(
     id="classic",
-    name="Classic (five decks, wild books)",
+    name=N_("Classic (five decks, wild books)"),
     decks=5,
     hand_size=13,
     foot_size=13,
@@ -28,18 +33,18 @@ CLASSIC = RuleSet(
     wilds=WildLimits(naturals_per_wild=2, max_per_meld=None, min_naturals_with_wild=0,
                      wild_melds=True),
     notes=(
-        "Taking the pile: the top card is not a black three; hold two naturals of its "
-        "rank and meld those three at once.",
-        "To go out: a partner has picked up the foot and played a turn from it; ask your "
-        "partner; meld all but one card and discard it.",
-        "A book is complete at 7 cards; no two unfinished melds of one rank.",
-        "First discard turned: a three or a joker is buried and another turned.",
+        N_("Taking the pile: the top card is not a black three; hold two naturals of its "
+           "rank and meld those three at once."),
+        N_("To go out: a partner has picked up the foot and played a turn from it; ask your "
+           "partner; meld all but one card and discard it."),
+        N_("A book is complete at 7 cards; no two unfinished melds of one rank."),
+        N_("First discard turned: a three or a joker is buried and another turned."),
     ),
 )
 
 PAGAT = RuleSet(
     id="pagat",
-    name="Pagat (four decks, 11 + 11)",
+    name=N_("Pagat (four decks, 11 + 11)"),
     decks=4,
     hand_size=11,
     foot_size=11,
@@ -50,20 +55,20 @@ PAGAT = RuleSet(
                      wild_melds=False),
     exact_draw_bonus=300,
     notes=(
-        "Taking the pile: the top card is not a black three; hold two naturals of its "
-        "rank and meld those three at once; take the top 5 (all if fewer).",
-        "To go out: your partner has picked up their foot and played at least part of a "
-        "turn from it; ask your partner; no discard needed.",
-        "Red threes drawn are just discarded; one caught in hand or foot costs 300 "
-        "(500 is a common house rule).",
-        "Naturals of its rank may be added to a finished book; wild cards may not.",
-        "Grab deal: each player grabs a stack aiming at 22 cards; exactly 22 earns 300.",
+        N_("Taking the pile: the top card is not a black three; hold two naturals of its "
+           "rank and meld those three at once; take the top 5 (all if fewer)."),
+        N_("To go out: your partner has picked up their foot and played at least part of a "
+           "turn from it; ask your partner; no discard needed."),
+        N_("Red threes drawn are just discarded; one caught in hand or foot costs 300 "
+           "(500 is a common house rule)."),
+        N_("Naturals of its rank may be added to a finished book; wild cards may not."),
+        N_("Grab deal: each player grabs a stack aiming at 22 cards; exactly 22 earns 300."),
     ),
 )
 
 ITALIAN = RuleSet(
     id="italian",
-    name="Italian (1 clean + 1 dirty to go out)",
+    name=N_("Italian (1 clean + 1 dirty to go out)"),
     decks=5,
     hand_size=11,
     foot_size=11,
@@ -74,11 +79,11 @@ ITALIAN = RuleSet(
                      wild_melds=False),
     pile_needs_opened=True,
     notes=(
-        "Taking the pile: the top card is not a black three; hold two naturals of its "
-        "rank and meld those three at once; your team must have opened or open now.",
-        "To go out: all cards gone, hand then foot; the last card must be discarded.",
-        "Wild cards only in a meld with at least four naturals.",
-        "First discard turned: a red three, a two or a joker goes back and another is turned.",
+        N_("Taking the pile: the top card is not a black three; hold two naturals of its "
+           "rank and meld those three at once; your team must have opened or open now."),
+        N_("To go out: all cards gone, hand then foot; the last card must be discarded."),
+        N_("Wild cards only in a meld with at least four naturals."),
+        N_("First discard turned: a red three, a two or a joker goes back and another is turned."),
     ),
 )
 

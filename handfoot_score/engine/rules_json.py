@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from .cards import NATURAL_RANKS, CardKind, Rank
-from .errors import InvalidRules, Problem
+from .errors import N_, InvalidRules, Problem
 from .rules import (
     BOOK_TYPES,
     MAX_SPECIAL_BOOKS,
@@ -93,7 +93,7 @@ def rules_from_dict(data: object, base: RuleSet | None = None) -> RuleSet:
     reader = _Reader()
     rules = reader.rule_set(data, base)
     if reader.problems or rules is None:
-        raise InvalidRules(reader.problems or [Problem("rules", "is not a rule set")])
+        raise InvalidRules(reader.problems or [Problem("rules", N_("is not a rule set"))])
     return rules
 
 
@@ -103,21 +103,21 @@ class _Reader:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def fail(self, where: str, message: str) -> None:
-        self.problems.append(Problem(where, message))
+    def fail(self, where: str, message: str, **values: object) -> None:
+        self.problems.append(Problem(where, message, values=values))
 
     def obj(self, data: object, where: str, keys: tuple[str, ...],
             optional: tuple[str, ...] = ()) -> Mapping[str, Any] | None:
         if not isinstance(data, Mapping):
-            self.fail(where or "rules", "must be an object")
+            self.fail(where or "rules", N_("must be an object"))
             return None
         prefix = f"{where}." if where else ""
         for key in data:
             if key not in keys:
-                self.fail(f"{prefix}{key}", "is not a rule-set key (a typo?)")
+                self.fail(f"{prefix}{key}", N_("is not a rule-set key (a typo?)"))
         for key in keys:
             if key not in data and key not in optional:
-                self.fail(f"{prefix}{key}", "is missing")
+                self.fail(f"{prefix}{key}", N_("is missing"))
         return data
 
     def whole(self, data: Mapping[str, Any], key: str, where: str, nullable: bool = False
@@ -128,14 +128,15 @@ class _Reader:
         if value is None and nullable:
             return None
         if type(value) is not int:
-            self.fail(f"{where}{key}", "must be a whole number" + (" or null" if nullable else ""))
+            self.fail(f"{where}{key}", N_("must be a whole number or null") if nullable
+                      else N_("must be a whole number"))
             return 0
         return value
 
     def flag(self, data: Mapping[str, Any], key: str, where: str) -> bool:
         value = data.get(key, False)
         if type(value) is not bool:
-            self.fail(f"{where}{key}", "must be true or false")
+            self.fail(f"{where}{key}", N_("must be true or false"))
             return False
         return value
 
@@ -144,7 +145,7 @@ class _Reader:
         if data is None and nullable:
             return None
         if not isinstance(data, list):
-            self.fail(where, "must be a list" + (" or null" if nullable else ""))
+            self.fail(where, N_("must be a list or null") if nullable else N_("must be a list"))
             return ()
         read_items = [read(item, f"{where}.{i}") for i, item in enumerate(data)]
         return tuple(item for item in read_items if item is not None)
@@ -159,9 +160,9 @@ class _Reader:
             return None
         merged: dict[str, Any] = {**(rules_to_dict(base) if base else {}), **given}
         merged.setdefault("id", "custom")
-        merged.setdefault("name", "House rules")
+        merged.setdefault("name", N_("House rules"))
         if isinstance(merged["name"], str) is False or isinstance(merged["id"], str) is False:
-            self.fail("name" if not isinstance(merged["name"], str) else "id", "must be text")
+            self.fail("name" if not isinstance(merged["name"], str) else "id", N_("must be text"))
             return None
         fields = dict(
             id=merged["id"],
@@ -211,11 +212,11 @@ class _Reader:
     def going_out_books(self, data: object, where: str) -> BookCounts:
         """Clean, dirty and wild books, and any other key as a special book's id."""
         if not isinstance(data, Mapping):
-            self.fail(where, "must be an object")
+            self.fail(where, N_("must be an object"))
             return BookCounts()
         for key in ("clean", "dirty"):
             if key not in data:
-                self.fail(f"{where}.{key}", "is missing")
+                self.fail(f"{where}.{key}", N_("is missing"))
         prefix = f"{where}."
         special = tuple(sorted((str(key), self.whole(data, key, prefix))
                                for key in data if key not in BOOK_TYPES))
@@ -225,7 +226,7 @@ class _Reader:
 
     def score_step(self, data: object, where: str) -> ScoreMinimum | None:
         if not isinstance(data, list) or len(data) != 2:
-            self.fail(where, "must be a pair [from_score or null, minimum]")
+            self.fail(where, N_("must be a pair [from_score or null, minimum]"))
             return None
         step = {"from_score": data[0], "minimum": data[1]}
         return ScoreMinimum(from_score=self.whole(step, "from_score", f"{where}.", nullable=True),
@@ -240,7 +241,7 @@ class _Reader:
 
     def by_rank(self, data: object) -> tuple[tuple[Rank, int], ...]:
         if not isinstance(data, Mapping):
-            self.fail("card_values.by_rank", "must be an object of rank: points")
+            self.fail("card_values.by_rank", N_("must be an object of rank: points"))
             return ()
         values: list[tuple[Rank, int]] = []
         for key in data:
@@ -250,7 +251,7 @@ class _Reader:
                 rank = None
             if rank not in NATURAL_RANKS:
                 self.fail(f"card_values.by_rank.{key}",
-                          "must be a natural rank: A K Q J 10 9 8 7 6 5 4")
+                          N_("must be a natural rank: A K Q J 10 9 8 7 6 5 4"))
                 continue
             values.append((rank, self.whole(data, key, "card_values.by_rank.")))
         order = list(Rank)
@@ -269,8 +270,9 @@ class _Reader:
     def special_books(self, data: object) -> tuple[SpecialBook, ...]:
         if isinstance(data, list) and len(data) > MAX_SPECIAL_BOOKS:
             # Refused before reading them: a long list costs nothing to say no to.
-            self.fail("special_books", f"must list at most {MAX_SPECIAL_BOOKS} special books, "
-                                       f"not {len(data)}")
+            self.fail("special_books",
+                      N_("must list at most %(most)s special books, not %(count)s"),
+                      most=MAX_SPECIAL_BOOKS, count=len(data))
             return ()
         return self.items(data, "special_books", self.special_book) or ()
 
@@ -284,7 +286,7 @@ class _Reader:
             try:
                 rank = Rank(str(given["rank"]).upper())
             except ValueError:
-                self.fail(f"{where}.rank", "must be a rank: A K Q J 10 9 8 7 6 5 4 3")
+                self.fail(f"{where}.rank", N_("must be a rank: A K Q J 10 9 8 7 6 5 4 3"))
                 return None
         kind: CardKind | None = None
         if given.get("kind") is not None:
@@ -292,7 +294,8 @@ class _Reader:
                 kind = CardKind(given["kind"])
             except ValueError:
                 self.fail(f"{where}.kind",
-                          "must be null or one of " + ", ".join(k.value for k in CardKind))
+                          N_("must be null or one of %(kinds)s"),
+                          kinds=", ".join(k.value for k in CardKind))
                 return None
         elif rank is not None:
             kind = rank.kind  # a book of one rank is of that rank's kind
@@ -333,7 +336,7 @@ class _Reader:
     def notes(self, data: object) -> tuple[str, ...]:
         if not isinstance(data, list) or not all(isinstance(n, str) and len(n) <= 500
                                                  for n in data) or len(data) > 20:
-            self.fail("notes", "must be a list of up to 20 texts of up to 500 characters")
+            self.fail("notes", N_("must be a list of up to 20 texts of up to 500 characters"))
             return ()
         return tuple(data)
 

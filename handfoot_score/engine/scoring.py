@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .checks import check_tallies, tally_warnings
+from .errors import Problem
 from .rules import RuleSet
 from .tally import Tally, face_value
 
@@ -39,7 +40,7 @@ class RoundScore:
 
     round: int
     teams: tuple[TeamScore, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
 
 
 def score_team(rules: RuleSet, round_number: int, tally: Tally) -> TeamScore:

@@ -8,7 +8,7 @@ import pytest
 from handfoot_score import engine
 from handfoot_score.engine import limits, rules
 from handfoot_score.engine.checks import tally_problems
-from handfoot_score.engine.errors import InvalidRules, Problem
+from handfoot_score.engine.errors import InvalidRules
 from handfoot_score.engine.presets import CLASSIC
 from handfoot_score.engine.tally import Tally
 
@@ -32,8 +32,8 @@ def test_the_engine_package_and_the_rules_module_give_the_same_limits() -> None:
 
 @pytest.mark.parametrize("teams", [limits.MAX_TEAMS + 1, 0])
 def test_a_round_of_too_many_or_no_teams_is_refused(teams: int) -> None:
-    assert tally_problems(CLASSIC, 1, [Tally()] * teams) == [
-        Problem("teams", f"must list 1 to {limits.MAX_TEAMS} teams, not {teams}")]
+    assert [(p.field, p.text) for p in tally_problems(CLASSIC, 1, [Tally()] * teams)] == [
+        ("teams", f"must list 1 to {limits.MAX_TEAMS} teams, not {teams}")]
 
 
 def test_a_round_of_the_most_teams_is_checked_team_by_team() -> None:
