@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField
 from wtforms.validators import InputRequired, Length
@@ -37,8 +39,8 @@ MAX_LISTED = 15
 class UnlockForm(FlaskForm):
     """The edit code, and the page to go back to."""
 
-    edit_code = PasswordField("Edit code", validators=[
-        InputRequired("Type the league's edit code."), Length(max=MAX_EDIT_CODE)])
+    edit_code = PasswordField(_l("Edit code"), validators=[
+        InputRequired(_l("Type the league's edit code.")), Length(max=MAX_EDIT_CODE)])
     next = HiddenField()
     repost = HiddenField()
 
@@ -107,7 +109,7 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
         return render_template("leagues/unlock.html", league=league, form=form,
                                forget=ForgetForm(), carried=carried), \
             429, {"Retry-After": str(error.retry_after)}
-    flash("This device may now change the league's games.", "success")
+    flash(_("This device may now change the league's games."), "success")
     back = safe_next(form.next.data)
     if back and form.repost.data:
         return redirect(back, POST_AGAIN)
@@ -121,7 +123,7 @@ def forget_league_code(league_id: str) -> ResponseReturnValue:
         abort(400)
     keys = session.get(SESSION_KEY) or {}
     session[SESSION_KEY] = {k: v for k, v in keys.items() if k != league_id}
-    flash("This device will ask for the edit code again.", "success")
+    flash(_("This device will ask for the edit code again."), "success")
     return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
 
 

@@ -9,12 +9,15 @@ from dataclasses import dataclass
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
-from handfoot_score.engine.errors import EngineError, Problem
+from handfoot_score.engine.errors import N_, EngineError, Problem
+from handfoot_score.i18n import say
 from handfoot_score.services import league_backup, leagues, standings
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
 from handfoot_score.services.leagues import LeagueNotFound
@@ -32,21 +35,24 @@ from handfoot_score.web.player_chart import results_chart
 
 #: Each column's heading, the short form a narrow table shows, and whether phones see it.
 COLUMNS = {
-    Column.GAMES: ("Games", "G", True), Column.WINS: ("Wins", "W", False),
-    Column.TIES: ("Ties", "T", False), Column.LOSSES: ("Losses", "L", False),
-    Column.POINTS: ("Points", "Pts", False), Column.AVG_POINTS: ("Points per game", "Avg", True),
-    Column.BEST: ("Best game", "Best", True), Column.WIN_PCT: ("Win percentage", "Win %", True),
+    Column.GAMES: (_l("Games"), _l("G"), True), Column.WINS: (_l("Wins"), _l("W"), False),
+    Column.TIES: (_l("Ties"), _l("T"), False), Column.LOSSES: (_l("Losses"), _l("L"), False),
+    Column.POINTS: (_l("Points"), _l("Pts"), False),
+    Column.AVG_POINTS: (_l("Points per game"), _l("Avg"), True),
+    Column.BEST: (_l("Best game"), _l("Best"), True),
+    Column.WIN_PCT: (_l("Win percentage"), _l("Win %"), True),
 }
-EDIT_CODE_LENGTH = (f"An edit code needs {MIN_EDIT_CODE} or more characters "
-                    f"(up to {MAX_EDIT_CODE}).")
-EDIT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters: with one, "
-                  "only people who know it can start, correct or stop the league's games.")
+EDIT_CODE_LENGTH = _l("An edit code needs %(least)s or more characters (up to %(most)s).",
+                      least=MIN_EDIT_CODE, most=MAX_EDIT_CODE)
+EDIT_CODE_HINT = _l("Optional. A passphrase of %(least)s or more characters: with one, only "
+                    "people who know it can start, correct or stop the league's games.",
+                    least=MIN_EDIT_CODE)
 #: A restore of thousands of games takes a minute or so: when to try again after another's.
 IMPORT_RETRY_SECONDS = 30
 #: What a league id is made of (``secrets.token_urlsafe``), within its column's length.
 _LEAGUE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-IMPORT_CODE_HINT = (f"Optional. A passphrase of {MIN_EDIT_CODE} or more characters to "
-                    "protect the restored league (the file holds no edit code).")
+IMPORT_CODE_HINT = _l("Optional. A passphrase of %(least)s or more characters to protect the "
+                      "restored league (the file holds no edit code).", least=MIN_EDIT_CODE)
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,7 @@ def headers(table: Standings, first: str) -> list[Header]:
         if column is table.sort:
             descending = not table.descending
         result.append(Header(
-            column=column, label=label, short=short,
+            column=column, label=str(label), short=str(short),
             url=url_for("leagues.league", league_id=table.league.id, sort=column.value,
                         order="desc" if descending else "asc"),
             aria_sort=None if column is not table.sort
@@ -86,9 +92,9 @@ def headers(table: Standings, first: str) -> list[Header]:
 class NewLeagueForm(FlaskForm):
     """A league's name and, if it wants one, its edit code."""
 
-    name = StringField("League name", validators=[
-        InputRequired("Give the league a name."), Length(max=leagues.MAX_LEAGUE_NAME)])
-    edit_code = PasswordField("Edit code", validators=[
+    name = StringField(_l("League name"), validators=[
+        InputRequired(_l("Give the league a name.")), Length(max=leagues.MAX_LEAGUE_NAME)])
+    edit_code = PasswordField(_l("Edit code"), validators=[
         Optional(), Length(min=MIN_EDIT_CODE, max=MAX_EDIT_CODE,
                            message=EDIT_CODE_LENGTH)])
 
@@ -96,9 +102,9 @@ class NewLeagueForm(FlaskForm):
 class ImportForm(FlaskForm):
     """A league's exported file, and an edit code for the league it becomes."""
 
-    document = FileField("Exported league (.json)", validators=[
-        FileRequired("Choose the file the league was exported to.")])
-    edit_code = PasswordField("Edit code for the restored league", validators=[
+    document = FileField(_l("Exported league (.json)"), validators=[
+        FileRequired(_l("Choose the file the league was exported to."))])
+    edit_code = PasswordField(_l("Edit code for the restored league"), validators=[
         Optional(), Length(min=MIN_EDIT_CODE, max=MAX_EDIT_CODE,
                            message=EDIT_CODE_LENGTH)])
 
@@ -134,8 +140,8 @@ def open_league() -> ResponseReturnValue:
             pass
         else:
             return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
-    error = ("Paste the league's link, or type its id." if not typed.strip() else
-             "No league has this link: check it with whoever shared it.")
+    error = (_("Paste the league's link, or type its id.") if not typed.strip() else
+             _("No league has this link: check it with whoever shared it."))
     return _index_page(NewLeagueForm(formdata=None), 404, typed=typed, link_error=error)
 
 
@@ -171,8 +177,8 @@ def league(league_id: str) -> ResponseReturnValue:
         abort(404)
     list_league(table.league.id)
     return render_template("leagues/show.html", table=table,
-                           player_headers=headers(table, "Player"),
-                           team_headers=headers(table, "Partners"),
+                           player_headers=headers(table, _("Player")),
+                           team_headers=headers(table, _("Partners")),
                            unlocked=edit_code_for(league_id) is not None)
 
 
@@ -223,7 +229,7 @@ def import_league() -> ResponseReturnValue:
     try:
         document = json.loads(form.document.data.read().decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return _import_page(form, (Problem("document", "is not a JSON file"),), 422)
+        return _import_page(form, (Problem("document", N_("is not a JSON file")),), 422)
     try:
         league_id = league_backup.import_league(document, edit_code=code)
     except EngineError as error:
@@ -234,7 +240,7 @@ def import_league() -> ResponseReturnValue:
     list_league(league_id)
     if code is not None:
         remember(league_id, leagues.unlock(league_id, code))
-    flash("The league is restored.", "success")
+    flash(_("The league is restored."), "success")
     return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
 
 
@@ -247,7 +253,7 @@ def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int,
 def _show_problems(form: FlaskForm, problems: tuple[Problem, ...]) -> None:
     for problem in problems:
         field = getattr(form, problem.field, None) or form.name
-        field.errors = [*field.errors, problem.message]
+        field.errors = [*field.errors, say(problem)]
 
 
 def _attachment(name: str, extension: str) -> str:

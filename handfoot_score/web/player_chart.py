@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import PlayedGame
 from handfoot_score.web.chart import Tick, step_size
@@ -21,7 +25,9 @@ LEFT, RIGHT, TOP, BOTTOM = 68, 306, 14, 180
 MAX_DOTS = 60
 #: How many of the latest games the text description reads out.
 LATEST_IN_WORDS = 10
-OUTCOME_WORDS = {Outcome.WIN: "won", Outcome.TIE: "tied", Outcome.LOSS: "lost"}
+#: A game in the words that read the chart out: its points, then how it ended.
+OUTCOME_WORDS = {Outcome.WIN: _l("%(points)s (won)"), Outcome.TIE: _l("%(points)s (tied)"),
+                 Outcome.LOSS: _l("%(points)s (lost)")}
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,7 @@ def results_chart(name: str, results: Sequence[PlayedGame]) -> ResultsChart:
     xs = [round(LEFT + (RIGHT - LEFT) * (i / (count - 1) if count > 1 else 0.5), 1)
           for i in range(count)]
     return ResultsChart(
-        title=f"{name}'s points in each finished game, oldest first",
+        title=_("%(name)s's points in each finished game, oldest first", name=name),
         description=_description(results),
         polyline=" ".join(f"{x:g},{y(v):g}" for x, v in zip(xs, values)),
         dots=tuple(Dot(x, y(game.points), game.outcome) for x, game in zip(xs, results)
@@ -92,9 +98,18 @@ def _description(results: Sequence[PlayedGame]) -> str:
     """The chart in words, for those who cannot see it: counts, then the latest games."""
     counts = {outcome: sum(1 for game in results if game.outcome is outcome)
               for outcome in Outcome}
+    text = ngettext("%(num)s finished game: %(won)s won, %(tied)s tied, %(lost)s lost.",
+                    "%(num)s finished games: %(won)s won, %(tied)s tied, %(lost)s lost.",
+                    len(results), won=counts[Outcome.WIN], tied=counts[Outcome.TIE],
+                    lost=counts[Outcome.LOSS])
     latest = results[-LATEST_IN_WORDS:]
-    return (f"{len(results)} finished games: {counts[Outcome.WIN]} won, "
-            f"{counts[Outcome.TIE]} tied, {counts[Outcome.LOSS]} lost. "
-            + (f"The latest {len(latest)}, oldest first: " + ", ".join(
-                f"{points(game.points)} ({OUTCOME_WORDS[game.outcome]})"
-                for game in latest if game.outcome is not None) + "." if latest else ""))
+    if not latest:
+        return text + " "
+    said = [str(OUTCOME_WORDS[game.outcome]) % {"points": points(game.points)}
+            for game in latest if game.outcome is not None]
+    games = said[0] if said else ""
+    for game in said[1:]:
+        games = _("%(games)s, %(game)s", games=games, game=game)
+    return _("%(counts)s %(latest)s", counts=text, latest=ngettext(
+        "The latest %(num)s, oldest first: %(games)s.",
+        "The latest %(num)s, oldest first: %(games)s.", len(latest), games=games))
