@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor, log10
 
+from flask_babel import gettext as _
+
 from handfoot_score.web.formats import points
 
 #: The SVG's own units; it scales to the width of the screen.
@@ -124,11 +126,11 @@ def running_total_chart(names: Sequence[str], running_totals: Sequence[Sequence[
         for name, totals, (colour, dash) in zip(names, by_team, LOOKS)
     )
     return LineChart(
-        title="Each team's running total by round",
+        title=_("Each team's running total by round"),
         description=" ".join(
-            f"{line.name}: " + ", ".join(
-                f"{points(total)} after round {number}"
-                for number, total in enumerate(line.totals, start=1)) + "."
+            _("%(team)s: %(totals)s.", team=line.name, totals=", ".join(
+                _("%(points)s after round %(number)s", points=points(total), number=number)
+                for number, total in enumerate(line.totals, start=1)))
             for line in lines),
         lines=lines,
         x_ticks=tuple(Tick(str(number), x) for number, x in enumerate(xs, start=1)),

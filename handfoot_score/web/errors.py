@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound, ServiceUnavailable
 
 from handfoot_score.engine.errors import UnknownRules
@@ -34,7 +35,7 @@ def register_error_handlers(app: Flask) -> None:
 
 def unknown_rules(error: UnknownRules) -> ResponseReturnValue:
     """Rules no one has made: the page-not-found page."""
-    message = f"There are no rules called \u201c{error.rules_id}\u201d."
+    message = _("There are no rules called \u201c%(name)s\u201d.", name=error.rules_id)
     return render_template("error.html", error=NotFound(), message=message), 404
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
@@ -15,6 +17,7 @@ from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TE
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.table import seating
+from handfoot_score.i18n import say
 from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
@@ -30,9 +33,9 @@ def _strip(text: str | None) -> str | None:
 class TeamForm(Form):
     """A team's name and its players (up to three; a player on their own is a team of one)."""
 
-    name = StringField("Team name", filters=[_strip], validators=[Optional(), Length(max=60)])
+    name = StringField(_l("Team name"), filters=[_strip], validators=[Optional(), Length(max=60)])
     players = FieldList(
-        StringField("Player", filters=[_strip], validators=[Optional(), Length(max=60)]),
+        StringField(_l("Player"), filters=[_strip], validators=[Optional(), Length(max=60)]),
         min_entries=MAX_PLAYERS_PER_TEAM, max_entries=MAX_PLAYERS_PER_TEAM)
 
 
@@ -40,15 +43,15 @@ class NewGameForm(FlaskForm):
     """Everything a table settles before the first deal."""
 
     league = HiddenField()
-    rules_choice = SelectField("Rules", description="Pick a set of rules; change any number "
-                                                    "below under \u201cChange house rules\u201d.")
+    rules_choice = SelectField(_l("Rules"), description=_l(
+        "Pick a set of rules; change any number below under \u201cChange house rules\u201d."))
     teams = FieldList(FormField(TeamForm), min_entries=MIN_TEAMS, max_entries=MAX_TEAMS)
-    first_dealer = SelectField("Who deals first?", coerce=int, default=0)
-    house = FormField(HouseRulesForm, "House rules")
-    save_as = StringField("Save these rules as\u2026", filters=[_strip],
+    first_dealer = SelectField(_l("Who deals first?"), coerce=int, default=0)
+    house = FormField(HouseRulesForm, _l("House rules"))
+    save_as = StringField(_l("Save these rules as\u2026"), filters=[_strip],
                           validators=[Optional(), Length(max=100)],
-                          description="Give them a name to play them again. Leave empty "
-                                      "to use them for this game only.")
+                          description=_l("Give them a name to play them again. Leave empty "
+                                         "to use them for this game only."))
 
     def fill_choices(self) -> None:
         """Offer the presets and saved rule sets, and the seats as the names now stand."""
@@ -56,9 +59,10 @@ class NewGameForm(FlaskForm):
             (r.id, r.name) for r in [*rules_service.list_presets(),
                                      *rules_service.list_saved_rules()]]
         for number, team in enumerate(self.teams, start=1):
-            team.form.name.label.text = f"Team {number}: name"
+            team.form.name.label.text = _("Team %(number)s: name", number=number)
             for place, player in enumerate(team.form.players, start=1):
-                player.label.text = f"Team {number}: player {place}"
+                player.label.text = _("Team %(number)s: player %(place)s", number=number,
+                                      place=place)
         self.first_dealer.choices = [
             (index, _seat_label(seat.player, self.team_name(seat.team)))
             for index, seat in enumerate(seating(self.team_players()))]
@@ -124,7 +128,7 @@ def _chosen_rules(rules_id: str | None):  # type: ignore[no-untyped-def]
         try:
             return rules_service.get_rules(rules_id)
         except LookupError:
-            flash("Those rules are not known here; here are the classic ones.", "error")
+            flash(_("Those rules are not known here; here are the classic ones."), "error")
     return rules_service.list_presets()[0]
 
 
@@ -187,6 +191,6 @@ def _show_team_problems(form: NewGameForm, problems: tuple[Problem, ...]) -> Non
                   "players": team.players.entries[0] if team else None,
                   "first_dealer": form.first_dealer}.get(problem.field)
         if target is None:
-            form.form_errors.append(problem.message)
+            form.form_errors.append(say(problem))
         else:
-            target.errors = [*target.errors, problem.message]
+            target.errors = [*target.errors, say(problem)]

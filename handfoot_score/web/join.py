@@ -6,6 +6,7 @@ from __future__ import annotations
 import segno
 from flask import current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from handfoot_score import network
@@ -26,10 +27,10 @@ def join() -> ResponseReturnValue:
         return (render_template("join.html", typed=typed, error=error.message), 429,
                 {"Retry-After": str(error.retry_after)})
     if game_id is None:
-        error = ("Type the code the other phone shows: six letters and digits."
+        error = (_("Type the code the other phone shows: six letters and digits.")
                  if not typed.strip() else
-                 f"No game in play has the code {typed.strip()}: check it on the other "
-                 "phone (a finished or stopped game's code opens nothing).")
+                 _("No game in play has the code %(code)s: check it on the other phone (a "
+                   "finished or stopped game's code opens nothing).", code=typed.strip()))
         return render_template("join.html", typed=typed, error=error), 404
     return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
 

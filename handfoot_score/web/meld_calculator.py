@@ -10,11 +10,13 @@ from typing import Any
 
 from flask import redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import lazy_gettext as _l
 from wtforms import Form, IntegerField, SelectField
 
-from handfoot_score.engine.errors import EngineError, Problem, UnknownRules
+from handfoot_score.engine.errors import N_, EngineError, Problem, UnknownRules
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
+from handfoot_score.i18n import say
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets
 from handfoot_score.services.scoring import meld_check_request
@@ -25,9 +27,10 @@ DEFAULT_RULES = "classic"
 
 #: The card buttons, highest first: (card as the meld check reads it, its name aloud).
 CARD_BUTTONS = (
-    ("A", "ace"), ("K", "king"), ("Q", "queen"), ("J", "jack"), ("10", "ten"),
-    ("9", "nine"), ("8", "eight"), ("7", "seven"), ("6", "six"), ("5", "five"),
-    ("4", "four"), ("3", "three"), ("2", "two, wild"), ("JK", "joker, wild"),
+    ("A", _l("ace")), ("K", _l("king")), ("Q", _l("queen")), ("J", _l("jack")),
+    ("10", _l("ten")), ("9", _l("nine")), ("8", _l("eight")), ("7", _l("seven")),
+    ("6", _l("six")), ("5", _l("five")), ("4", _l("four")), ("3", _l("three")),
+    ("2", _l("two, wild")), ("JK", _l("joker, wild")),
 )
 
 #: The buttons that change the melds; after one, the page moves to a clean address so a
@@ -43,9 +46,9 @@ _FIELD_OF_PROBLEM = {"rules": "rules", "round": "round", "score_before": "score"
 class OpeningForm(Form):
     """The rules, round and score the melds are judged under; read from the query string."""
 
-    rules = SelectField("Rules", default=DEFAULT_RULES)
-    round = SelectField("Round", default="1")
-    score = IntegerField("Your team's score before this round")
+    rules = SelectField(_l("Rules"), default=DEFAULT_RULES)
+    round = SelectField(_l("Round"), default="1")
+    score = IntegerField(_l("Your team's score before this round"))
 
 
 @areas.rules.get("/meld-calculator")
@@ -64,7 +67,8 @@ def meld_calculator() -> ResponseReturnValue:
         rules = _rules_judged(form)
     except UnknownRules as error:
         rules, status = get_rules(DEFAULT_RULES), 404
-        problems.append(Problem("rules", f"there are no rules called {error.rules_id!r}"))
+        problems.append(Problem("rules", N_("there are no rules called %(name)s"),
+                                values={"name": repr(error.rules_id)}))
     else:
         try:
             check = meld_check_request(_meld_check_body(rules, melds))
@@ -100,7 +104,7 @@ def _fill_form(form: OpeningForm, rules: RuleSet, problems: list[Problem]) -> No
     form.round.choices = [str(number) for number in range(1, len(rules.rounds) + 1)]
     for problem in problems:
         if problem.field in _FIELD_OF_PROBLEM:
-            getattr(form, _FIELD_OF_PROBLEM[problem.field]).errors = [problem.message]
+            getattr(form, _FIELD_OF_PROBLEM[problem.field]).errors = [say(problem)]
 
 
 def _meld_check_body(rules: RuleSet, melds: Melds) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from flask_babel import gettext as _
+
 MELD_SEPARATOR = "|"
 CARD_SEPARATOR = "."
 #: More cards than any opening needs; keeps the page and its links a sensible size.
@@ -149,7 +151,7 @@ def next_melds(text: str, action: Mapping[str, str]) -> tuple[Melds, str | None]
     try:
         melds = parse_melds(text)
     except MeldStateError as error:
-        return (), f"{error} Start again with no cards."
+        return (), _("%(problem)s Start again with no cards.", problem=error)
     try:
         return apply_action(melds, action), None
     except MeldStateError as error:
@@ -158,13 +160,13 @@ def next_melds(text: str, action: Mapping[str, str]) -> tuple[Melds, str | None]
 
 def _check_card(card: str) -> None:
     if not card:
-        raise MeldStateError("Choose a card to add.")
+        raise MeldStateError(_("Choose a card to add."))
     if MELD_SEPARATOR in card or CARD_SEPARATOR in card:
-        raise MeldStateError(f"{card!r} is not one card.")
+        raise MeldStateError(_("%(card)s is not one card.", card=repr(card)))
     if len(card) > MAX_CARD_CHARS:
-        raise MeldStateError(f"{card[:MAX_CARD_CHARS]!r}… is not a card.")
+        raise MeldStateError(_("%(card)s… is not a card.", card=repr(card[:MAX_CARD_CHARS])))
 
 
 def _check_count(melds: Melds) -> None:
     if card_count(melds) > MAX_CARDS:
-        raise MeldStateError(f"The calculator holds at most {MAX_CARDS} cards.")
+        raise MeldStateError(_("The calculator holds at most %(most)s cards.", most=MAX_CARDS))

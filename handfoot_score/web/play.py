@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, Optional
@@ -91,5 +92,5 @@ def abandon_game(game_id: str) -> ResponseReturnValue:
     if state.current_round is None:
         return redirect(url_for("play.game", game_id=state.id), SEE_OTHER)
     games.abandon_game(game_id, edit_code=edit_code_for_game(game_id))
-    flash("The game was stopped. Its rounds stay saved.")
+    flash(_("The game was stopped. Its rounds stay saved."))
     return redirect(url_for("home.home"), SEE_OTHER)

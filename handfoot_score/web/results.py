@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
@@ -53,7 +54,7 @@ def play_again(game_id: str) -> ResponseReturnValue:
         state = games.play_again(game_id, edit_code=edit_code_for_game(game_id))
     except GameNotFound:
         abort(404)
-    flash("A new game with the same teams has started. The deal moves one seat on.")
+    flash(_("A new game with the same teams has started. The deal moves one seat on."))
     return redirect(url_for("play.game", game_id=state.id), SEE_OTHER)
 
 

@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, RuleSet
 from handfoot_score.services.games import GameState
+from handfoot_score.web.tally_words import and_list
 
-#: How a kind of book is called on a counter, on its button, and in a sentence.
-_BOOK_WORDS = {"clean": "Clean", "dirty": "Dirty", "wild": "Wild"}
+#: How a kind of book is called: its name, on a counter and checklist, in a sentence (read
+#: aloud with the counter's buttons), and on its button.
+_BOOK_NAMES = {"clean": _l("Clean book"), "dirty": _l("Dirty book"), "wild": _l("Wild book")}
+_BOOK_LABELS = {"clean": _l("Clean books"), "dirty": _l("Dirty books"),
+                "wild": _l("Wild books")}
+_BOOK_ONES = {"clean": _l("clean book"), "dirty": _l("dirty book"), "wild": _l("wild book")}
+_BOOK_BUTTONS = {"clean": _l("+ clean"), "dirty": _l("+ dirty"), "wild": _l("+ wild")}
 
 
 @dataclass(frozen=True)
@@ -66,7 +76,7 @@ class ScoreSheet:
     def leader_names(self) -> str:
         """Who leads, in words: "Owls", "Owls and Foxes", or "" when nobody does."""
         names = [self.names[position] for position in sorted(self.leaders)]
-        return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
+        return and_list(names)
 
 
 def score_sheet(state: GameState) -> ScoreSheet:
@@ -107,18 +117,25 @@ def book_phrase(books: BookCounts) -> str:
     >>> book_phrase(BookCounts(clean=1, dirty=1)), book_phrase(BookCounts())
     ('1 clean book and 1 dirty book', 'no books')
     """
-    parts = [f"{count} {kind} book{'s' if count != 1 else ''}"
-             for kind in BOOK_TYPES if (count := getattr(books, kind))]
-    parts += [f"{count} {book_id} book{'s' if count != 1 else ''}"
+    parts = [_BOOKS_COUNTED[kind](count) for kind in BOOK_TYPES
+             if (count := getattr(books, kind))]
+    parts += [ngettext("%(num)s %(name)s book", "%(num)s %(name)s books", count, name=book_id)
               for book_id, count in books.special if count]
     if not parts:
-        return "no books"
-    return " and ".join(filter(None, (", ".join(parts[:-1]), parts[-1])))
+        return _("no books")
+    return and_list(parts)
+
+
+_BOOKS_COUNTED = {
+    "clean": lambda n: ngettext("%(num)s clean book", "%(num)s clean books", n),
+    "dirty": lambda n: ngettext("%(num)s dirty book", "%(num)s dirty books", n),
+    "wild": lambda n: ngettext("%(num)s wild book", "%(num)s wild books", n),
+}
 
 
 def book_kinds(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
     """Every kind of book these rules score: (kind, name, bonus), special books last."""
-    standard = [(kind, f"{_BOOK_WORDS[kind]} book", bonus) for kind in BOOK_TYPES
+    standard = [(kind, str(_BOOK_NAMES[kind]), bonus) for kind in BOOK_TYPES
                 if (bonus := getattr(rules.books, kind)) is not None]
     special = [(book.id, book.name, book.bonus) for book in rules.special_books]
     return tuple(standard + special)
@@ -127,8 +144,10 @@ def book_kinds(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
 def _counters(state: GameState, team: int) -> tuple[BookCounter, ...]:
     counts = state.books[team].as_counts()
     return tuple(
-        BookCounter(kind=kind, label=f"{name}s" if kind in BOOK_TYPES else name,
-                    one=name.lower(), button=f"+ {name.removesuffix(' book').lower()}",
+        BookCounter(kind=kind, label=str(_BOOK_LABELS[kind]) if kind in BOOK_TYPES else name,
+                    one=str(_BOOK_ONES[kind]) if kind in BOOK_TYPES else name.lower(),
+                    button=str(_BOOK_BUTTONS[kind]) if kind in BOOK_TYPES
+                    else f"+ {name.removesuffix(' book').lower()}",
                     count=counts.get(kind, 0), bonus=bonus)
         for kind, name, bonus in book_kinds(state.rules)
     )
@@ -139,7 +158,7 @@ def _checklist(state: GameState, round_number: int, team: int) -> tuple[Checklis
     have = state.books[team].as_counts()
     # A mixed wild book is a wild book when books are counted to go out.
     have["wild"] = have.get("wild", 0) + have.get("mixed_wild", 0)
-    names = {kind: f"{_BOOK_WORDS[kind]} books" for kind in BOOK_TYPES}
+    names = {kind: str(_BOOK_LABELS[kind]) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
     lacking = state.books_lacking(team)
     return tuple(

@@ -21,6 +21,8 @@ from uuid import uuid4
 
 from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from handfoot_score.engine.errors import InvalidTally, Problem
@@ -40,11 +42,12 @@ from handfoot_score.web.tally_words import tally_words
 
 #: The parts of a team's round score the preview lists, as the page names them.
 PREVIEW_PARTS = (
-    ("melded_points", "Melded"), ("book_points", "Books"), ("red_three_points", "Red threes"),
-    ("going_out_points", "Going out"), ("bonus_points", "Bonus"), ("left_points", "Left"),
+    ("melded_points", _l("Melded")), ("book_points", _l("Books")),
+    ("red_three_points", _l("Red threes")), ("going_out_points", _l("Going out")),
+    ("bonus_points", _l("Bonus")), ("left_points", _l("Left")),
 )
 #: Said when Save found a points switch flipped whose inputs the page had not shown yet.
-SWITCHED = "The counts now show as the switch asks: fill them in, then save."
+SWITCHED = _l("The counts now show as the switch asks: fill them in, then save.")
 #: The flash category of "Round 2 recorded — ... · Undo", shown with its Undo form.
 RECORDED = "recorded"
 #: Where the tallies of a round just taken back wait for its count page, in the session.
@@ -63,7 +66,7 @@ def tally(game_id: str, number: int) -> ResponseReturnValue:
         return _page(state, number, form, team)
     if request.form.get("step") == "show" or form.mode_changed():
         # Enter in a count presses the hidden first button: show the score, save nothing.
-        notice = SWITCHED if form.mode_changed() else None
+        notice = str(SWITCHED) if form.mode_changed() else None
         form.show_chosen_modes()
         return _page(state, number, form, team, notice=notice)
     if not form.validate():
@@ -103,12 +106,12 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
         abort(404)
     except (GameConflict, InvalidInput) as error:
         message = error.message if isinstance(error, GameConflict) else \
-            "Undo: the page was too old to say which round to take back."
+            _("Undo: the page was too old to say which round to take back.")
         flash(message, "error")
         return redirect(url_for("play.game", game_id=game_id), 303)
     session[UNDONE] = {"game": state.id, "round": number, "teams": list(undone)}
-    flash(f"Round {number} was taken back: what was counted is below, change it and save "
-          "again.")
+    flash(_("Round %(number)s was taken back: what was counted is below, change it and save "
+            "again.", number=number))
     return redirect(url_for("counting.tally", game_id=game_id, number=number), 303)
 
 
@@ -186,7 +189,8 @@ def _save_part(game_id: str, number: int, form: RoundTallyForm, team: int) -> st
     if recorded:
         return _recorded(state, number)
     waiting = [count.name for count in state.counting if not count.saved]
-    flash(f"{state.teams[team].name}'s count is saved. Still counting: {', '.join(waiting)}.")
+    flash(_("%(team)s's count is saved. Still counting: %(teams)s.", team=state.teams[team].name,
+            teams=", ".join(waiting)))
     return url_for("play.game", game_id=game_id)
 
 
@@ -225,13 +229,14 @@ def _refused(state: GameState, form: RoundTallyForm, error: GameConflict) -> lis
         if part["tally"] is not None:
             lines.append(_theirs(state, part["team"], part["tally"]))
     if len(lines) > 1:
-        lines.append(ErrorLink("What you entered is still below: save again to put it in "
-                               "place of theirs, or change it first.", None))
+        lines.append(ErrorLink(_("What you entered is still below: save again to put it in "
+                                 "place of theirs, or change it first."), None))
     return lines
 
 
 def _theirs(state: GameState, team: int, tally: dict[str, Any]) -> ErrorLink:
-    return ErrorLink(f"{state.teams[team].name} on the other phone: {tally_words(tally)}.", None)
+    return ErrorLink(_("%(team)s on the other phone: %(tally)s.", team=state.teams[team].name,
+                       tally=tally_words(tally)), None)
 
 
 def _preview(state: GameState, number: int, form: RoundTallyForm
@@ -273,10 +278,11 @@ def _page(state: GameState, number: int, form: RoundTallyForm, team: int | None,
     if number != state.current_round:
         version = state.round(number).version
         live_page = f"correct-{number}-{version}"
-        changed = f"Round {number} was changed on another phone."
+        changed = _("Round %(number)s was changed on another phone.", number=number)
         stored_as = f"{number}:{version}"
     else:
-        live_page, changed = f"record-{number}", f"Round {number} was recorded on another phone."
+        live_page = f"record-{number}"
+        changed = _("Round %(number)s was recorded on another phone.", number=number)
         stored_as = f"{number}:new"
     page = render_template(
         "games/tally.html", state=state, number=number, form=form, errors=errors or [],

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice
 
@@ -20,8 +22,9 @@ from handfoot_score.engine.cards import parse_rank_group
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
+from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
-from handfoot_score.web.tally_words import problem_words
+from handfoot_score.web.tally_words import all_and, problem_words
 from handfoot_score.web.team_tally_form import counts_by_groups, rank_groups, team_tally_form
 
 #: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
@@ -67,12 +70,12 @@ class RoundTallyForm(FlaskForm):
                  ) -> RoundTallyForm:
         """The form for these rules and teams, read from the request when it was posted."""
         team_form = team_tally_form(rules)
-        choices = [SelectChoice(NOBODY_WENT_OUT, "No one: the stock ran out"),
+        choices = [SelectChoice(NOBODY_WENT_OUT, _("No one: the stock ran out")),
                    *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
         form_class = type("RoundTally", (cls,), {
             "teams": FieldList(FormField(team_form), min_entries=len(team_names),
                                max_entries=len(team_names)),
-            "went_out": RadioField("Who went out?", choices=choices, default=None),
+            "went_out": RadioField(_("Who went out?"), choices=choices, default=None),
         })
         form: RoundTallyForm = form_class(**kwargs)
         form.rules = rules
@@ -126,21 +129,24 @@ class RoundTallyForm(FlaskForm):
         bonuses = {"clean": rules.books.clean, "dirty": rules.books.dirty,
                    "wild": rules.books.wild or 0, "mixed_wild": rules.books.mixed_wild or 0,
                    **{book.id: book.bonus for book in rules.special_books}}
-        hints = {f"{part}_{key}": f"{rules.card_values.of(kind)} each"
+        hints = {f"{part}_{key}": _each(rules.card_values.of(kind))
                  for part in CARD_PARTS for key, kind in COUNT_FIELDS}
-        hints |= {f"{part}_by_rank_{name.replace('-', '_')}": f"{value} each"
-                  for part in CARD_PARTS for name, _, value in rank_groups(rules, True)}
-        hints["first_meld"] = f"{rules.first_meld_bonus} points; one team a round"
-        hints["red_threes_down"] = (f"{rules.red_three.down} each" if rules.red_three.down
-                                    else "No points under these rules, but count them")
+        hints |= {f"{part}_by_rank_{name.replace('-', '_')}": _each(value)
+                  for part in CARD_PARTS for name, _words, value in rank_groups(rules, True)}
+        hints["first_meld"] = _("%(points)s points; one team a round",
+                                points=rules.first_meld_bonus)
+        hints["red_threes_down"] = (_each(rules.red_three.down) if rules.red_three.down
+                                    else _("No points under these rules, but count them"))
         if rules.red_three.down_when_not_out is not None:
-            hints["red_threes_down"] = (f"{rules.red_three.down} each if this team went out, "
-                                        f"else {rules.red_three.down_when_not_out}")
-        hints |= {f"books_{kind}": f"{bonus} each" for kind, bonus in bonuses.items()}
-        hints["red_threes_left"] = f"In a hand or foot: \N{MINUS SIGN}{rules.red_three.left} each"
-        hints["exact_draws"] = f"{rules.exact_draw_bonus} each"
-        hints["melded_points"] = "What all cards in books and melds are worth, no bonuses"
-        hints["left_points"] = "What all cards in hands and feet are worth; taken off"
+            hints["red_threes_down"] = _("%(points)s each if this team went out, else %(other)s",
+                                         points=rules.red_three.down,
+                                         other=rules.red_three.down_when_not_out)
+        hints |= {f"books_{kind}": _each(bonus) for kind, bonus in bonuses.items()}
+        hints["red_threes_left"] = _("In a hand or foot: \N{MINUS SIGN}%(points)s each",
+                                     points=rules.red_three.left)
+        hints["exact_draws"] = _each(rules.exact_draw_bonus)
+        hints["melded_points"] = _("What all cards in books and melds are worth, no bonuses")
+        hints["left_points"] = _("What all cards in hands and feet are worth; taken off")
         return hints
 
     def to_teams(self) -> list[dict[str, Any]]:
@@ -236,9 +242,11 @@ class RoundTallyForm(FlaskForm):
         """Note that the save asked about these teams; the question, naming them."""
         self.empty_ok.data = " ".join(str(team) for team in teams)
         names = [self.team_names[team] for team in teams]
-        have = "have" if len(names) > 1 else "has"
-        return (f"{' and '.join(names)} {have} nothing counted on the table or left in "
-                "hands and feet — save anyway? Press Save again to save, or count first.")
+        return ngettext("%(teams)s has nothing counted on the table or left in hands and feet "
+                        "— save anyway? Press Save again to save, or count first.",
+                        "%(teams)s have nothing counted on the table or left in hands and "
+                        "feet — save anyway? Press Save again to save, or count first.",
+                        len(names), teams=all_and(names))
 
     def mode_changed(self) -> bool:
         """Whether a team's points switch was flipped since the page showed its inputs."""
@@ -256,9 +264,9 @@ class RoundTallyForm(FlaskForm):
             field = self._field_of(problem)
             if field is None:
                 continue
-            message = _sentence(problem.message)
+            message = _sentence(say(problem))
             team = self._team_name(problem.team) if field is self.went_out else ""
-            field.errors = [*field.errors, f"{team}: {message}" if team else message]
+            field.errors = [*field.errors, _where(team, message) if team else message]
         return [self.describe(problem) for problem in problems]
 
     def _in_words(self, problem: Problem) -> Problem:
@@ -273,11 +281,11 @@ class RoundTallyForm(FlaskForm):
         if field is None:
             name, target = (_plain(problem.field) if problem.team is not None else ""), None
         else:
-            name = field.description or field.label.text
+            name = str(field.description or field.label.text)
             target = f"{field.id}-0" if field is self.went_out else field.id
         where = " — ".join(part for part in (self._team_name(problem.team), name) if part)
-        message = _sentence(problem.message)
-        return ErrorLink(f"{where}: {message}" if where else message, target)
+        message = _sentence(say(problem))
+        return ErrorLink(_where(where, message) if where else message, target)
 
     def refusals(self) -> list[ErrorLink]:
         """What ``validate`` refused: an expired page, or a choice that is not offered."""
@@ -285,12 +293,14 @@ class RoundTallyForm(FlaskForm):
         for name, messages in self.errors.items():
             if name == "csrf_token":
                 links.append(ErrorLink(
-                    "This page was open a long time, so it was checked again: "
-                    "press Save once more.", None))
+                    _("This page was open a long time, so it was checked again: "
+                      "press Save once more."), None))
             elif name == "went_out":
-                asked = "Choose a team, or \u201cNo one: the stock ran out\u201d."
+                asked = _("Choose a team, or \u201c%(nobody)s\u201d.",
+                          nobody=_("No one: the stock ran out"))
                 self.went_out.errors = [asked]
-                links.append(ErrorLink(f"Who went out: {asked}", f"{self.went_out.id}-0"))
+                links.append(ErrorLink(_("Who went out: %(problem)s", problem=asked),
+                                       f"{self.went_out.id}-0"))
             else:
                 links += [ErrorLink(str(message), None) for message in messages]
         return links
@@ -327,7 +337,17 @@ class RoundTallyForm(FlaskForm):
 
 
 def _sentence(message: str) -> str:
+    """A message as a sentence: its first letter a capital (in any language that has them)."""
     return message[:1].upper() + message[1:]
+
+
+def _each(points: object) -> str:
+    return _("%(points)s each", points=points)
+
+
+def _where(where: str, message: str) -> str:
+    """A problem after the team or input it is about: "Owls — Clean books: Must be ..."."""
+    return _("%(where)s: %(problem)s", where=where, problem=message)
 
 
 def _plain(field: str) -> str:

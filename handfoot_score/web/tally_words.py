@@ -4,15 +4,51 @@ when a save is refused), and the engine's problems as a player says them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import reduce
 from typing import Any
 
-from handfoot_score.engine.errors import Problem
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
-#: How the pages name each kind of card counted.
-CARD_WORDS = {"jokers": "jokers", "twos": "twos", "aces": "aces", "eight_to_king": "8 to King",
-              "four_to_seven": "4 to 7", "black_threes": "black threes"}
+from handfoot_score.engine.errors import N_, Problem, counted
+
+Counted = Callable[[int], str]
+
+#: How the pages name each kind of card counted, with its count.
+CARD_WORDS: dict[str, Counted] = {
+    "jokers": lambda n: ngettext("%(num)s joker", "%(num)s jokers", n),
+    "twos": lambda n: ngettext("%(num)s two", "%(num)s twos", n),
+    "aces": lambda n: ngettext("%(num)s ace", "%(num)s aces", n),
+    "eight_to_king": lambda n: ngettext("%(num)s card 8 to King", "%(num)s cards 8 to King", n),
+    "four_to_seven": lambda n: ngettext("%(num)s card 4 to 7", "%(num)s cards 4 to 7", n),
+    "black_threes": lambda n: ngettext("%(num)s black three", "%(num)s black threes", n),
+}
+#: A tally's books of each standard kind, with their count.
+_BOOK_COUNTS: dict[str, Counted] = {
+    "clean": lambda n: ngettext("%(num)s clean", "%(num)s clean", n),
+    "dirty": lambda n: ngettext("%(num)s dirty", "%(num)s dirty", n),
+    "wild": lambda n: ngettext("%(num)s wild", "%(num)s wild", n),
+    "mixed_wild": lambda n: ngettext("%(num)s mixed wild", "%(num)s mixed wild", n),
+}
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names in a sentence: "Owls", "Owls and Foxes", "Owls, Foxes and Bats".
+
+    >>> and_list(["Owls"]), and_list(["Owls", "Foxes", "Bats"]), and_list([])
+    ('Owls', 'Owls, Foxes and Bats', '')
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
+
+
+def all_and(names: Sequence[str]) -> str:
+    """Names joined with "and" between each two: "Owls and Foxes and Bats"."""
+    return reduce(lambda first, last: _("%(first)s and %(last)s", first=first, last=last),
+                  names) if names else ""
 
 
 def tally_words(tally: Mapping[str, Any]) -> str:
@@ -23,39 +59,44 @@ def tally_words(tally: Mapping[str, Any]) -> str:
     >>> tally_words({"melded": {"aces": 4, "twos": 0}, "books": {"clean": 1}, "went_out": True})
     'on the table 4 aces; left nothing; books: 1 clean; went out'
     """
-    words = [f"{where} {_cards(tally.get(part))}"
-             for part, where in (("melded", "on the table"), ("left", "left"))]
-    books = ", ".join(f"{count} {kind}" for kind, count in (tally.get("books") or {}).items()
-                      if count)
+    words = [_("on the table %(cards)s", cards=_cards(tally.get("melded"))),
+             _("left %(cards)s", cards=_cards(tally.get("left")))]
+    books = ", ".join(_BOOK_COUNTS[kind](count) if kind in _BOOK_COUNTS
+                      else _("%(count)s %(book)s", count=count, book=kind)
+                      for kind, count in (tally.get("books") or {}).items() if count)
     if books:
-        words.append(f"books: {books}")
-    for key, said in (("red_threes_down", "laid down"), ("red_threes_left", "caught")):
-        if count := tally.get(key):
-            words.append(f"{plural(count, 'red three')} {said}")
+        words.append(_("books: %(books)s", books=books))
+    if count := tally.get("red_threes_down"):
+        words.append(ngettext("%(num)s red three laid down", "%(num)s red threes laid down",
+                              count))
+    if count := tally.get("red_threes_left"):
+        words.append(ngettext("%(num)s red three caught", "%(num)s red threes caught", count))
     if count := tally.get("exact_draws"):
-        words.append(plural(count, "exact draw"))
+        words.append(ngettext("%(num)s exact draw", "%(num)s exact draws", count))
     if tally.get("first_meld"):
-        words.append("laid down first")
+        words.append(_("laid down first"))
     if tally.get("went_out"):
-        words.append("went out")
+        words.append(_("went out"))
     return "; ".join(words)
 
 
 def _cards(counted: object) -> str:
     if not isinstance(counted, Mapping):
-        return "nothing"
+        return _("nothing")
     if "points" in counted:
-        return f"{counted['points']} points"
+        return ngettext("%(num)s point", "%(num)s points", counted["points"]) \
+            if isinstance(counted["points"], int) else str(counted["points"])
     if isinstance(counted.get("by_rank"), Mapping):  # house rules: cards counted by rank
         return ", ".join(f"{count} \N{MULTIPLICATION SIGN} {rank}"
-                         for rank, count in counted["by_rank"].items() if count) or "nothing"
-    listed = ", ".join(f"{count} {CARD_WORDS.get(kind, kind)}" for kind, count in counted.items()
-                       if count)
-    return listed or "nothing"
+                         for rank, count in counted["by_rank"].items() if count) or _("nothing")
+    listed = ", ".join(CARD_WORDS[kind](count) if kind in CARD_WORDS
+                       else _("%(count)s %(book)s", count=count, book=kind)
+                       for kind, count in counted.items() if count)
+    return listed or _("nothing")
 
 
 def plural(count: int, thing: str, things: str | None = None) -> str:
-    """A count with its noun, singular or plural as the count asks.
+    """A count with its English noun, singular or plural as the count asks (for logs).
 
     >>> plural(1, "book"), plural(2, "book"), plural(0, "red three")
     ('1 book', '2 books', '0 red threes')
@@ -63,62 +104,129 @@ def plural(count: int, thing: str, things: str | None = None) -> str:
     return f"{count} {thing if count == 1 else things or thing + 's'}"
 
 
-#: The engine's words for a problem, read back into its numbers so the page can say it as a
-#: player would, on the input that caused it.
-_GOING_OUT = re.compile(r"going out in round (\d+) needs (\d+) (.+?) book\(s\); (\d+) more "
-                        r"are missing")
-_NATURALS = re.compile(r"these books need at least (\d+) (natural|wild) cards \(.*?\) on the "
-                       r"table, but (\d+) are counted")
-_BOOK_CARDS = re.compile(r"(\d+) books hold at least (\d+) cards, but (\d+)")
-_SUPPLY = re.compile(r"(\d+) cards of kind (.+?) counted over all teams so far, but (\d+) "
-                     r"decks hold only (\d+)")
-_WHO_DID = re.compile(r"only one team (goes out|lays down first) in a round, and team (\d+) did")
 #: The first input of the cards on the table, counted card by card or as points.
 _ON_THE_TABLE = ("melded.jokers", "melded.points")
-_KIND_WORDS = {"joker": "jokers", "two": "twos", "ace": "aces", "eight to king": "cards 8 to King",
-               "four to seven": "cards 4 to 7", "black three": "black threes",
-               "red three": "red threes"}
+
+
+def _as_count(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _books_needed(kind: str, name: object, need: int) -> str:
+    """The books going out needs, in words: "2 clean books"."""
+    if kind == "clean":
+        return ngettext("%(num)s clean book", "%(num)s clean books", need)
+    if kind == "dirty":
+        return ngettext("%(num)s dirty book", "%(num)s dirty books", need)
+    if kind == "wild":
+        return ngettext("%(num)s wild book", "%(num)s wild books", need)
+    if kind == "mixed_wild":
+        return ngettext("%(num)s mixed wild book", "%(num)s mixed wild books", need)
+    return ngettext("%(num)s %(name)s book", "%(num)s %(name)s books", need, name=name)
+
+
+def _going_out(problem: Problem, kind: str, name: object, need: int, short: int) -> Problem:
+    """Going out needs more books: the sentence says how many more, of which kind."""
+    values = {"round": problem.values.get("round"), "books": _books_needed(kind, name, need)}
+    field, team = problem.field, problem.team
+    if kind == "clean":
+        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
+                       "clean book is missing", "going out in round %(round)s needs "
+                       "%(books)s: %(num)s more clean books are missing", short, team, **values)
+    if kind == "dirty":
+        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
+                       "dirty book is missing", "going out in round %(round)s needs "
+                       "%(books)s: %(num)s more dirty books are missing", short, team, **values)
+    if kind == "wild":
+        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
+                       "wild book is missing", "going out in round %(round)s needs "
+                       "%(books)s: %(num)s more wild books are missing", short, team, **values)
+    if kind == "mixed_wild":
+        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
+                       "mixed wild book is missing", "going out in round %(round)s needs "
+                       "%(books)s: %(num)s more mixed wild books are missing", short, team,
+                       **values)
+    return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
+                   "%(name)s book is missing", "going out in round %(round)s needs "
+                   "%(books)s: %(num)s more %(name)s books are missing", short, team,
+                   name=name, **values)
+
+
+def _supply(problem: Problem, kind: str) -> Problem | None:
+    """More cards of a kind than the decks hold, said with the kind's own words."""
+    values = problem.values
+    decks = _as_count(values.get("decks"))
+    held = ngettext("%(num)s deck holds only %(supply)s", "%(num)s decks hold only %(supply)s",
+                    decks, supply=values.get("supply"))
+    said = {
+        "joker": N_("%(total)s jokers counted over all teams, but %(held)s"),
+        "two": N_("%(total)s twos counted over all teams, but %(held)s"),
+        "ace": N_("%(total)s aces counted over all teams, but %(held)s"),
+        "eight to king": N_("%(total)s cards 8 to King counted over all teams, but %(held)s"),
+        "four to seven": N_("%(total)s cards 4 to 7 counted over all teams, but %(held)s"),
+        "black three": N_("%(total)s black threes counted over all teams, but %(held)s"),
+        "red three": N_("%(total)s red threes counted over all teams, but %(held)s"),
+    }.get(kind)
+    if said is None:
+        return None
+    return replace(problem, message=said, plural=None,
+                   values={"total": values.get("total"), "held": held})
+
+
+_SUPPLY = re.compile(r"%\(total\)s cards of kind (.+?) counted over all teams")
+_NATURALS = "these books need at least %(needed)s natural cards"
+_WILDS = "these books need at least %(needed)s wild cards"
+_BOOK_CARDS = "%(books)s books hold at least %(cards)s cards"
+_GOES_OUT = "only one team goes out in a round"
+_FIRST = "only one team lays down first in a round"
 
 
 def problem_words(problem: Problem, team_names: Sequence[str], points_mode: bool = False
                   ) -> Problem:
     """The problem as a player would say it, on the field that caused it, teams by name.
 
-    >>> problem_words(Problem("books.clean", "going out in round 2 needs 2 clean book(s); "
-    ...                       "1 more are missing", 0), ["Owls"]).message
+    >>> problem_words(counted("books.clean", "going out in round %(round)s needs %(num)s "
+    ...               "clean book; %(missing)s more are missing", "going out in round "
+    ...               "%(round)s needs %(num)s clean books; %(missing)s more are missing", 2, 0,
+    ...               round=2, missing=1), ["Owls"]).text
     'going out in round 2 needs 2 clean books: 1 more clean book is missing'
-    >>> problem_words(Problem("books.dirty", "5 books hold at least 35 cards, but 30 are "
-    ...                       "counted on the table", 1), ["Owls", "Foxes"]).field
+    >>> problem_words(Problem("books.dirty", "%(books)s books hold at least %(cards)s cards, "
+    ...               "but %(counted)s are counted on the table", 1,
+    ...               {"books": 5, "cards": 35, "counted": 30}), ["Owls", "Foxes"]).field
     'melded.jokers'
     """
-    message = problem.message
-    if match := _GOING_OUT.fullmatch(message):
-        number, need, name, short = match.groups()
-        return replace(problem, message=(
-            f"going out in round {number} needs {plural(int(need), name + ' book')}: "
-            f"{plural(int(short), 'more ' + name + ' book')} "
-            f"{'is' if short == '1' else 'are'} missing"))
+    message, values = problem.message, problem.values
+    if message.startswith("going out in round") and "missing" in values:
+        kind = problem.field.removeprefix("books.")
+        return _going_out(problem, kind, values.get("name", kind), _as_count(values.get("num")),
+                          _as_count(values.get("missing")))
     card_field = _ON_THE_TABLE[points_mode]
-    if match := _NATURALS.fullmatch(message):
-        need, kind, counted = match.groups()
-        examples = "aces, 8 to King, 4 to 7" if kind == "natural" else "jokers, twos"
-        return replace(problem, field=card_field, message=(
-            f"the books counted need at least {plural(int(need), kind + ' card')} "
-            f"({examples}) on the table; {counted} counted"))
-    if match := _BOOK_CARDS.match(message):
-        books, need, counted = match.groups()
-        return replace(problem, field=card_field, message=(
-            f"{plural(int(books), 'book')} hold at least {need} cards; "
-            f"{plural(int(counted), 'card')} counted on the table"))
-    if match := _SUPPLY.fullmatch(message):
-        total, kind, decks, supply = match.groups()
-        return replace(problem, message=(
-            f"{total} {_KIND_WORDS.get(kind, kind)} counted over all teams, but "
-            f"{plural(int(decks), 'deck')} hold only {supply}"))
-    if match := _WHO_DID.fullmatch(message):
-        what, team = match.groups()
-        position = int(team) - 1
-        name = team_names[position] if 0 <= position < len(team_names) else "another team"
-        did = "went out" if what == "goes out" else "laid down first"
-        return replace(problem, message=f"only one team {what} in a round, and {name} {did}")
+    need, got = _as_count(values.get("needed")), values.get("counted")
+    if message.startswith(_NATURALS):
+        return counted(card_field, "the books counted need at least %(num)s natural card "
+                       "(aces, 8 to King, 4 to 7) on the table; %(counted)s counted",
+                       "the books counted need at least %(num)s natural cards (aces, 8 to "
+                       "King, 4 to 7) on the table; %(counted)s counted", need, problem.team,
+                       counted=got)
+    if message.startswith(_WILDS):
+        return counted(card_field, "the books counted need at least %(num)s wild card "
+                       "(jokers, twos) on the table; %(counted)s counted",
+                       "the books counted need at least %(num)s wild cards (jokers, twos) on "
+                       "the table; %(counted)s counted", need, problem.team, counted=got)
+    if message.startswith(_BOOK_CARDS):
+        books = ngettext("%(num)s book", "%(num)s books", _as_count(values.get("books")))
+        return counted(card_field, "%(books)s hold at least %(cards)s cards; %(num)s card "
+                       "counted on the table", "%(books)s hold at least %(cards)s cards; "
+                       "%(num)s cards counted on the table", _as_count(got), problem.team,
+                       books=books, cards=values.get("cards"))
+    if match := _SUPPLY.match(message):
+        return _supply(problem, match.group(1)) or problem
+    if message.startswith((_GOES_OUT, _FIRST)):
+        position = _as_count(values.get("first")) - 1
+        name = team_names[position] if 0 <= position < len(team_names) else _("another team")
+        said = (N_("only one team goes out in a round, and %(name)s went out")
+                if message.startswith(_GOES_OUT)
+                else N_("only one team lays down first in a round, and %(name)s laid down "
+                        "first"))
+        return replace(problem, message=said, plural=None, values={"name": name})
     return problem

@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, Field, HiddenField, IntegerField
 from wtforms.form import Form
 
@@ -45,7 +48,8 @@ class CountField(IntegerField):
         self.raw_data = None
 
 
-def count_field(label: str, description: str | None = None) -> CountField:
+def count_field(label: str | LazyString, description: str | LazyString | None = None
+                ) -> CountField:
     """A count input that is 0 until something is typed."""
     # The description names the input in the error summary, where its group is not seen.
     return CountField(label, default=0, description=description or label)
@@ -57,33 +61,33 @@ class TeamTallyForm(Form):
     Every rule set gets a subclass with a field for each of its special books.
     """
 
-    points_mode = BooleanField("Count in points instead")
+    points_mode = BooleanField(_l("Count in points instead"))
     # The version of the team's count saved from its own phone that the page showed, 0 for
     # none: a save based on an older one is refused rather than overwriting it unseen.
     part_version = HiddenField()
     # Which way the page showed the counts, so a switch ticked without JavaScript shows
     # the points inputs before anything is saved.
     points_shown = HiddenField()
-    melded_jokers = count_field("Jokers", "Jokers on the table")
-    melded_twos = count_field("Twos", "Twos on the table")
-    melded_aces = count_field("Aces", "Aces on the table")
-    melded_eight_to_king = count_field("8 to King", "8 to King on the table")
-    melded_four_to_seven = count_field("4 to 7", "4 to 7 on the table")
-    melded_black_threes = count_field("Black threes", "Black threes on the table")
-    left_jokers = count_field("Jokers", "Jokers left")
-    left_twos = count_field("Twos", "Twos left")
-    left_aces = count_field("Aces", "Aces left")
-    left_eight_to_king = count_field("8 to King", "8 to King left")
-    left_four_to_seven = count_field("4 to 7", "4 to 7 left")
-    left_black_threes = count_field("Black threes", "Black threes left")
-    melded_points = count_field("Points on the table")
-    left_points = count_field("Points left in hands and feet", "Points left")
-    books_clean = count_field("Clean books")
-    books_dirty = count_field("Dirty books")
-    books_wild = count_field("Wild books")
-    red_threes_down = count_field("Red threes laid down")
-    red_threes_left = count_field("Red threes caught")
-    exact_draws = count_field("Exact draws")
+    melded_jokers = count_field(_l("Jokers"), _l("Jokers on the table"))
+    melded_twos = count_field(_l("Twos"), _l("Twos on the table"))
+    melded_aces = count_field(_l("Aces"), _l("Aces on the table"))
+    melded_eight_to_king = count_field(_l("8 to King"), _l("8 to King on the table"))
+    melded_four_to_seven = count_field(_l("4 to 7"), _l("4 to 7 on the table"))
+    melded_black_threes = count_field(_l("Black threes"), _l("Black threes on the table"))
+    left_jokers = count_field(_l("Jokers"), _l("Jokers left"))
+    left_twos = count_field(_l("Twos"), _l("Twos left"))
+    left_aces = count_field(_l("Aces"), _l("Aces left"))
+    left_eight_to_king = count_field(_l("8 to King"), _l("8 to King left"))
+    left_four_to_seven = count_field(_l("4 to 7"), _l("4 to 7 left"))
+    left_black_threes = count_field(_l("Black threes"), _l("Black threes left"))
+    melded_points = count_field(_l("Points on the table"))
+    left_points = count_field(_l("Points left in hands and feet"), _l("Points left"))
+    books_clean = count_field(_l("Clean books"))
+    books_dirty = count_field(_l("Dirty books"))
+    books_wild = count_field(_l("Wild books"))
+    red_threes_down = count_field(_l("Red threes laid down"))
+    red_threes_left = count_field(_l("Red threes caught"))
+    exact_draws = count_field(_l("Exact draws"))
 
 
 def team_tally_form(rules: RuleSet) -> type[TeamTallyForm]:
@@ -102,14 +106,14 @@ def counts_by_groups(rules: RuleSet) -> bool:
 def rank_groups(rules: RuleSet, threes: bool) -> list[tuple[str, str, int]]:
     """(name in a tally's by_rank, words, value) of every group of equal value, in the
     order of the kinds; black threes only where ``threes``."""
-    return [(group_name(group.ranks), _ONE_RANK.get(group.ranks[0].value, f"{group.ranks[0]}s")
+    return [(group_name(group.ranks), str(_ONE_RANK.get(group.ranks[0].value, f"{group.ranks[0]}s"))
              if len(group.ranks) == 1 else run_words(group.ranks), group.value)
             for _, kind in COUNT_FIELDS if threes or kind is not CardKind.BLACK_THREE
             for group in rules.card_values.groups_of(kind)]
 
 
 #: A single rank counted on its own, named as the page names the kinds.
-_ONE_RANK = {"JK": "Jokers", "2": "Twos", "A": "Aces", "3": "Black threes"}
+_ONE_RANK = {"JK": _l("Jokers"), "2": _l("Twos"), "A": _l("Aces"), "3": _l("Black threes")}
 
 
 def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
@@ -117,12 +121,14 @@ def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
     wild books, laying down first."""
     fields: dict[str, Field] = {}
     if counts_by_groups(rules):
-        for part, where in (("melded", "on the table"), ("left", "left")):
-            for name, words, _ in rank_groups(rules, True):
+        for part in ("melded", "left"):
+            for name, words, _value in rank_groups(rules, True):
+                description = (_("%(cards)s on the table", cards=words) if part == "melded"
+                               else _("%(cards)s left", cards=words))
                 fields[f"{part}_by_rank_{name.replace('-', '_')}"] = count_field(
-                    words, f"{words} {where}")
+                    words, description)
     if rules.books.mixed_wild is not None:
-        fields["books_mixed_wild"] = count_field("Mixed wild books")
+        fields["books_mixed_wild"] = count_field(_l("Mixed wild books"))
     if rules.first_meld_bonus:
-        fields["first_meld"] = BooleanField("Laid down first")
+        fields["first_meld"] = BooleanField(_l("Laid down first"))
     return fields

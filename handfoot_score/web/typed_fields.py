@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from wtforms import IntegerField
 
 from handfoot_score.services.typed_in import STORED_INT_MAX, whole_number
+from handfoot_score.web.formats import points
 
 
 class StoredCountField(IntegerField):
@@ -19,4 +21,5 @@ class StoredCountField(IntegerField):
             return
         self.data = whole_number(str(valuelist[0]).strip())
         if self.data is None:
-            raise ValueError(f"must be a whole number from 0 to {STORED_INT_MAX:,}")
+            raise ValueError(_("must be a whole number from 0 to %(most)s",
+                               most=points(STORED_INT_MAX)))
