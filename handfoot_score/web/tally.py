@@ -177,7 +177,7 @@ def _save(state: GameState, number: int, form: RoundTallyForm, team: int | None)
                                                "version": _number(form.version.data)},
                             edit_code=edit_code_for_game(state.id))
         return url_for("play.scoreboard", game_id=state.id)
-    saved, _ = games.record_round(state.id, {"round": number, "teams": teams,
+    saved, _parts = games.record_round(state.id, {"round": number, "teams": teams,
                                              "request_key": form.request_key.data or None,
                                              "part_versions": form.part_versions()})
     return _recorded(saved, number)

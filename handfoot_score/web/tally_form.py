@@ -108,7 +108,7 @@ class RoundTallyForm(FlaskForm):
         threes = part == "left" or self.rules.black_threes_melded
         if counts_by_groups(self.rules):
             return tuple(f"by_rank_{name.replace('-', '_')}"
-                         for name, _, _ in rank_groups(self.rules, threes))
+                         for name, _words, _value in rank_groups(self.rules, threes))
         if part == "left":
             return LEFT_FIELDS
         return MELDED_FIELDS + (("black_threes",) if threes else ())

@@ -12,7 +12,7 @@ from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, Field, HiddenField, IntegerField
 from wtforms.form import Form
 
-from handfoot_score.engine.cards import CardKind, group_name, run_words
+from handfoot_score.engine.cards import CardKind, Rank, group_name, run_parts
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS
 
@@ -107,9 +107,15 @@ def rank_groups(rules: RuleSet, threes: bool) -> list[tuple[str, str, int]]:
     """(name in a tally's by_rank, words, value) of every group of equal value, in the
     order of the kinds; black threes only where ``threes``."""
     return [(group_name(group.ranks), str(_ONE_RANK.get(group.ranks[0].value, f"{group.ranks[0]}s"))
-             if len(group.ranks) == 1 else run_words(group.ranks), group.value)
+             if len(group.ranks) == 1 else _run_words(group.ranks), group.value)
             for _, kind in COUNT_FIELDS if threes or kind is not CardKind.BLACK_THREE
             for group in rules.card_values.groups_of(kind)]
+
+
+def _run_words(ranks: tuple[Rank, ...]) -> str:
+    """A run of ranks as the reader's language says it: "8 to King", "8 and 9"."""
+    phrase, low, high = run_parts(ranks)
+    return _(phrase, low=_(low), high=_(high))
 
 
 #: A single rank counted on its own, named as the page names the kinds.
