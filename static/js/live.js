@@ -1,25 +1,26 @@
 // Every 2 s ask if the game's version moved (ETag; 304 if not); if so, fetch the page and
 // swap in its [data-live] parts, never a touched data-live="keep" one (a notice says what
 // changed). Forms marked data-retry save by fetch: a save that cannot reach the server
-// keeps everything on the page and says so (its data-retry text, or a general one).
+// keeps everything on the page and says so (its data-retry text, or a general one). The
+// words are the page's, in its language (data- attributes on <html>, templates/base.html).
 (() => {
-  const touched = {}, served = {}, box = document.getElementById("live");
+  const touched = {}, served = {}, box = document.getElementById("live"),
+    words = document.documentElement.dataset,
+    parts = () => document.querySelectorAll("[data-live][id]"),
+    controls = root => [...root.querySelectorAll("a[href],button,input,select,textarea")];
   let busy, resend;
-
-  const parts = () => document.querySelectorAll("[data-live][id]");
-  const controls = root => [...root.querySelectorAll("a[href],button,input,select,textarea")];
 
   function notice(text) {
     const note = document.getElementById("live-notice");
     note.replaceChildren(text + " ", Object.assign(document.createElement("a"), {
-      href: location.href, textContent: "Reload to see it"
+      href: location.href, textContent: words.reload
     }));
     note.hidden = false;
   }
 
   function refresh(html, version) {
-    const doc = new DOMParser().parseFromString(html, "text/html");
-    const next = doc.getElementById("live");
+    const doc = new DOMParser().parseFromString(html, "text/html"),
+      next = doc.getElementById("live");
     box.dataset.liveVersion = version;
     if (next?.dataset.livePage !== box.dataset.livePage) {
       if (Object.keys(touched).length) notice(box.dataset.liveChanged);
@@ -31,9 +32,8 @@
       const html = fresh?.outerHTML;
       if (!fresh || html === served[old.id]) continue;
       served[old.id] = html;
-      if (touched[old.id]) {
-        notice(old.dataset.liveLabel + " was changed on another phone.");
-      } else {
+      if (touched[old.id]) notice(words.changed.replace("@", old.dataset.liveLabel));
+      else {
         // Focus stays on the control at the same place in the new part.
         const at = controls(old).indexOf(document.activeElement);
         old.replaceWith(fresh = document.importNode(fresh, true));
@@ -68,17 +68,14 @@
     if (url.split("#")[0] === location.href.split("#")[0]) {
       history.replaceState(null, "", url);
       location.reload();
-    } else {
-      location.assign(url);
-    }
+    } else location.assign(url);
   }
 
   function failed(form, by) {
     (by && by.parentNode !== form ? by.parentNode : form).before(Object.assign(
       document.getElementById("save-failed") || document.createElement("p"),
       { id: "save-failed", className: "flash flash-error", role: "alert",
-        textContent: form.dataset.retry ||
-          "Not saved: the scorekeeper could not be reached. Tap again once you are back online." }));
+        textContent: form.dataset.retry || words.notSaved }));
   }
 
   // A saved save answers X-Location, one that failed 5xx; any other answer (the form again
@@ -94,9 +91,8 @@
       .then(res => {
         const to = res.headers.get("X-Location");
         if (res.status >= 500) throw res;
-        if (to) {
-          go(to);
-        } else {
+        if (to) go(to);
+        else {
           resend = form;
           form.requestSubmit(by);
         }

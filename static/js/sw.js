@@ -54,7 +54,16 @@ function keep(request, response) {
   });
 }
 
-// In place of the browser's error page: say so, and link the game pages this phone keeps.
+// A word the page carries on its <html> (templates/base.html writes the words of this
+// worker's page there, in the page's language, when it is not English), else its English.
+// The value is escaped already, as HTML text needs it.
+function wordOf(tag, name, english) {
+  var found = tag.match(new RegExp("\\sdata-" + name + '="([^"]*)"'));
+  return found ? found[1] : english;
+}
+
+// In place of the browser's error page: say so, and link the game pages this phone keeps. Its
+// words are those of the game page kept last, in the language that page was shown in.
 function noCopy() {
   return caches.open(CACHE).then(function (cache) {
     return cache.keys().then(function (keys) {
@@ -68,21 +77,30 @@ function noCopy() {
         return cache.match(key).then(function (kept) {
           var at = new Date(Number(kept.headers.get("X-Kept-At"))).toTimeString().slice(0, 5);
           return kept.text().then(function (html) {
-            // The title as the page wrote it (escaped already), less the site's name.
+            // The title as the page wrote it (escaped already): its own, and the site's name.
             var title = ((html.match(/<title>([^<]*)<\/title>/) || [])[1] || key.url)
-              .split(" · ")[0];
-            return '<li><a class="link-tap" href="' + key.url + '">' + title +
-              "</a> (as at " + at + ")</li>";
+              .split(" · ");
+            return { tag: (html.match(/<html[^>]*>/) || [""])[0], at: at,
+              site: title.length > 1 && title[title.length - 1],
+              link: '<li><a class="link-tap" href="' + key.url + '">' + title[0] + "</a> " };
           });
         });
-      })).then(function (links) {
-        var html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+      })).then(function (shown) {
+        var tag = shown.length ? shown[0].tag : "";
+        var site = (shown.length && shown[0].site) || "Hand and Foot Scorekeeper";
+        var lang = (wordOf(tag, "no-copy", "") && (tag.match(/ lang="([^"]*)"/) || [])[1]) || "en";
+        var said = wordOf(tag, "no-copy", "No connection");
+        var links = shown.map(function (page) {
+          return page.link + wordOf(tag, "as-at", "(as at @)").replace("@", page.at) + "</li>";
+        });
+        var html = '<!doctype html><html lang="' + lang + '"><head><meta charset="utf-8">' +
           '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-          "<title>No connection · Hand and Foot Scorekeeper</title>" +
+          "<title>" + said + " · " + site + "</title>" +
           (css ? '<link rel="stylesheet" href="' + css.url + '">' : "") +
-          '</head><body><main class="page" id="main"><h1>No connection</h1>' +
-          "<p>This phone has no copy of this page. It opens again when the connection " +
-          "returns.</p>" + (links.length ? "<h2>Game pages kept on this phone</h2>" +
+          '</head><body><main class="page" id="main"><h1>' + said + "</h1>" +
+          "<p>" + wordOf(tag, "no-copy-text", "This phone has no copy of this page. It opens " +
+            "again when the connection returns.") + "</p>" + (links.length ? "<h2>" +
+          wordOf(tag, "kept-pages", "Game pages kept on this phone") + "</h2>" +
           '<ul class="game-list">' + links.join("") + "</ul>" : "") + "</main></body></html>";
         return new Response(html, { headers: {
           "Content-Type": "text/html; charset=utf-8",

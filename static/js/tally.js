@@ -2,19 +2,20 @@
 // switch shows its inputs at once, each team's score follows every change, and whatever is
 // typed is kept on this phone (localStorage) until the round is saved, so a reload, a lost
 // connection or a locked phone loses nothing. Without this script the page still works:
-// Enter only shows the score again, and the server is always the authority.
+// Enter only shows the score again, and the server is always the authority. Points are
+// grouped as the page's language groups them (data-group on <html>: 4.430), else 4,430.
 (() => {
-  const MINUS = "\u2212", form = document.querySelector("form.tally[data-preview-url]");
+  const MINUS = "\u2212", GROUP = document.documentElement.dataset.group || ",",
+    form = document.querySelector("form.tally[data-preview-url]");
   if (!form) return;
   const key = form.dataset.storedAs;
   let timer, asked = 0;
 
-  const points = value => value.toLocaleString("en-US").replace("-", MINUS);
-
-  // What the user may type or choose: counts, the points switches and who went out; and
-  // what is kept of each: its value, whether a switch is on, the value of the radio chosen.
-  const inputs = () => form.querySelectorAll(".counts input,[type=checkbox],[type=radio]");
-  const kept = input => input.type === "checkbox" ? "checked" : "value";
+  const points = value => value.toLocaleString("en").replace(/,/g, GROUP).replace("-", MINUS),
+    // What the user may type or choose: counts, the points switches and who went out; and
+    // what is kept of each: its value, whether a switch is on, the value of the radio chosen.
+    inputs = () => form.querySelectorAll(".counts input,[type=checkbox],[type=radio]"),
+    kept = input => input.type === "checkbox" ? "checked" : "value";
 
   function store() {
     const typed = {};
@@ -70,11 +71,11 @@
 
   function showPreview({ teams, errors = [], warnings = [] }) {
     for (const box of form.querySelectorAll("[data-preview-team]")) {
-      const team = +box.dataset.previewTeam, score = teams[team];
-      const problem = errors.find(error => error.team === team || error.team === null);
-      // In the order of games/_tally_preview.html.
-      const [scored, unscored, lines, reason] =
-        box.querySelectorAll(".preview-score,.preview-unscored,ul,[data-preview=problem]");
+      const team = +box.dataset.previewTeam, score = teams[team],
+        problem = errors.find(error => error.team === team || error.team === null),
+        // In the order of games/_tally_preview.html.
+        [scored, unscored, lines, reason] =
+          box.querySelectorAll(".preview-score,.preview-unscored,ul,[data-preview=problem]");
       scored.hidden = lines.hidden = !score;
       unscored.hidden = !!score;
       reason.hidden = !!score || !problem;
@@ -112,8 +113,8 @@
     const at = e.target;
     if (e.key !== "Enter" || !at.matches(".counts input")) return;
     e.preventDefault();
-    const counts = [...form.querySelectorAll(".counts input")].filter(input => input.offsetParent);
-    const next = counts[counts.indexOf(at) + 1];
+    const counts = [...form.querySelectorAll(".counts input")].filter(input => input.offsetParent),
+      next = counts[counts.indexOf(at) + 1];
     if (next) next.focus();
     else at.blur();
   });
