@@ -5,14 +5,18 @@ from html import escape
 from flask import jsonify, render_template, request
 from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
+
+from handfoot_score.i18n import current_locale
 
 API_PREFIX = "/api/"
 
+#: What a page says for the errors people meet, in the page's language.
 PLAIN_MESSAGES = {
-    404: "There is no page at this address.",
-    413: "That was more than the scorekeeper can take in at once.",
-    500: "Something went wrong on our side. Please try again.",
+    404: _l("There is no page at this address."),
+    413: _l("That was more than the scorekeeper can take in at once."),
+    500: _l("Something went wrong on our side. Please try again."),
 }
 
 
@@ -26,7 +30,7 @@ def handle_http_error(error: HTTPException) -> ResponseReturnValue:
         message = error.description or error.name
         body = {"errors": [{"team": None, "field": None, "message": message}]}
         return jsonify(body), error.code, headers
-    message = PLAIN_MESSAGES.get(error.code, error.description or error.name)
+    message = str(PLAIN_MESSAGES.get(error.code, error.description or error.name))
     if request_ctx.url_adapter is None:
         # The Host header could not be read (a label over 63 characters, say), so no
         # address can be built for the page's links: answer with the words alone.
@@ -36,6 +40,6 @@ def handle_http_error(error: HTTPException) -> ResponseReturnValue:
 
 def bare_page(error: HTTPException, message: str) -> str:
     """An error page that links nowhere and loads nothing, for requests no link fits."""
-    return (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">"
+    return (f"<!doctype html><html lang=\"{escape(current_locale())}\"><meta charset=\"utf-8\">"
             f"<title>{escape(error.name)}</title><h1>{escape(error.name)}</h1>"
             f"<p>{escape(message)}</p></html>")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from flask import request
+from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from handfoot_score.engine.errors import Problem
@@ -17,11 +18,11 @@ from handfoot_score.services.typed_in import unstorable_strings
 def json_body() -> object:
     """The decoded JSON body of the request; raises InvalidInput for unstorable text."""
     if request.mimetype != "application/json":
-        raise UnsupportedMediaType("Send the body as application/json.")
+        raise UnsupportedMediaType(_("Send the body as application/json."))
     try:
         body = json.loads(request.get_data(cache=True).decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadRequest("The body is not valid JSON.") from None
+        raise BadRequest(_("The body is not valid JSON.")) from None
     problems = [_problem(field, message) for field, message in unstorable_strings(body)]
     if problems:
         raise InvalidInput(problems)

@@ -1,16 +1,20 @@
-"""Every API error is JSON: ``{"errors": [{"team", "field", "message"}]}``."""
+"""Every API error is JSON: ``{"errors": [{"team", "field", "message"}]}``.
+
+The messages are in the language the request asks for (``Accept-Language``, else English);
+the keys, the fields and the codes stay as they are in every language."""
 
 from __future__ import annotations
 
 from flask import jsonify
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from handfoot_score.engine.errors import EngineError, UnknownRules
-from handfoot_score.i18n import say
 from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
 from handfoot_score.services.games import GameConflict, GameNotFound
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.locking import DatabaseBusy
+from handfoot_score.services.words import say
 
 from . import bp
 
@@ -24,14 +28,14 @@ def unprocessable(error: EngineError) -> ResponseReturnValue:
 @bp.errorhandler(UnknownRules)
 def unknown_rules(error: UnknownRules) -> ResponseReturnValue:
     """An id that names no preset: 404."""
-    message = f"There are no rules with id {error.rules_id!r}."
+    message = _("There are no rules with id %(id)s.", id=repr(error.rules_id))
     return jsonify({"errors": [{"team": None, "field": "rules", "message": message}]}), 404
 
 
 @bp.errorhandler(GameNotFound)
 def unknown_game(error: GameNotFound) -> ResponseReturnValue:
     """A game id that names no game: 404."""
-    message = "There is no game at this address."
+    message = _("There is no game at this address.")
     return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
 
 
@@ -56,7 +60,7 @@ def busy(error: DatabaseBusy) -> ResponseReturnValue:
 @bp.errorhandler(LeagueNotFound)
 def unknown_league(error: LeagueNotFound) -> ResponseReturnValue:
     """A league id (or league player id) that names nothing: 404."""
-    message = "There is no league at this address."
+    message = _("There is no league at this address.")
     return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
 
 

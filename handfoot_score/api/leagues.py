@@ -7,8 +7,9 @@ from typing import Any
 
 from flask import jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.services import join_codes, league_backup, leagues, standings
 from handfoot_score.services.errors import InvalidInput, require_keys
 from handfoot_score.services.standings import Standing
@@ -68,10 +69,10 @@ def join() -> ResponseReturnValue:
     A POST, as a miss is recorded."""
     code = require_keys(json_body(), ("code",), required=("code",))["code"]
     if not isinstance(code, str):
-        raise InvalidInput(Problem("code", "must be the join code as text"))
+        raise InvalidInput(Problem("code", N_("must be the join code as text")))
     game_id = join_codes.game_with_code(code)
     if game_id is None:
-        message = "No game in play has this join code."
+        message = _("No game in play has this join code.")
         return jsonify({"errors": [{"team": None, "field": "code", "message": message}]}), 404
     return (jsonify({"game": game_id}), 200,
             {"Location": url_for("api.game", game_id=game_id)})

@@ -23,9 +23,11 @@ from flask import has_request_context, request
 from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
 from handfoot_score.models import CLIENT_LENGTH, EditCodeFailure, League
+
+from .words import gettext, ngettext
 
 MIN_EDIT_CODE = 8
 #: Long enough for any passphrase; short enough that hashing one costs little.
@@ -50,8 +52,10 @@ class TooManyAttempts(PermissionError):
     def __init__(self, league_id: str, retry_after: int) -> None:
         self.league_id = league_id
         self.retry_after = retry_after
-        self.message = (f"Too many wrong edit codes for this league. Wait {retry_after} "
-                        f"second{'s' if retry_after != 1 else ''} and try again.")
+        self.message = ngettext(
+            "Too many wrong edit codes for this league. Wait %(num)s second and try again.",
+            "Too many wrong edit codes for this league. Wait %(num)s seconds and try again.",
+            retry_after)
         super().__init__(self.message)
 
 
@@ -61,7 +65,8 @@ def edit_code_problem(code: object) -> Problem | None:
             MIN_EDIT_CODE <= len(code.strip()) <= MAX_EDIT_CODE:
         return None
     return Problem("edit_code",
-                   f"must be a passphrase of {MIN_EDIT_CODE} to {MAX_EDIT_CODE} characters")
+                   N_("must be a passphrase of %(least)s to %(most)s characters"),
+                   values={"least": MIN_EDIT_CODE, "most": MAX_EDIT_CODE})
 
 
 def hash_edit_code(code: str) -> str:
@@ -79,7 +84,7 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
     if league.edit_code_hash is None:
         return
     if not isinstance(edit_code, str) or not edit_code.strip():
-        raise EditCodeRequired(league.id, "This league asks for its edit code.")
+        raise EditCodeRequired(league.id, gettext("This league asks for its edit code."))
     code = edit_code.strip()
     if hmac.compare_digest(code.encode(), unlock_key(league).encode()):
         return
@@ -94,7 +99,7 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
         EditCodeFailure.league_id == league.id, EditCodeFailure.failed_at < now - FAILURE_WINDOW))
     db.session.add(EditCodeFailure(league_id=league.id, client=client, failed_at=now))
     db.session.commit()
-    raise EditCodeRequired(league.id, "That is not this league's edit code.")
+    raise EditCodeRequired(league.id, gettext("That is not this league's edit code."))
 
 
 def client_address() -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from handfoot_score.engine.errors import EngineError, Problem
+from handfoot_score.engine.errors import N_, EngineError, Problem
 
 
 class InvalidInput(EngineError):
@@ -16,10 +16,10 @@ def require_keys(body: object, allowed: Sequence[str], required: Sequence[str]
                  ) -> Mapping[str, Any]:
     """The request body as an object with only ``allowed`` keys and every ``required`` one."""
     if not isinstance(body, Mapping):
-        raise InvalidInput(Problem("body", "must be a JSON object"))
-    problems = [Problem(str(key), "is not a key of this request (a typo?)")
+        raise InvalidInput(Problem("body", N_("must be a JSON object")))
+    problems = [Problem(str(key), N_("is not a key of this request (a typo?)"))
                 for key in body if key not in allowed]
-    problems += [Problem(key, "is missing") for key in required if key not in body]
+    problems += [Problem(key, N_("is missing")) for key in required if key not in body]
     if problems:
         raise InvalidInput(problems)
     return body

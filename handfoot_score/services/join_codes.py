@@ -22,6 +22,7 @@ from handfoot_score.models import PLAYING, Game, JoinCodeFailure
 
 from .edit_codes import client_address, wait_left
 from .locking import begin_write, write_transaction
+from .words import ngettext
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 LENGTH = 6
@@ -38,8 +39,11 @@ class TooManyJoinCodes(PermissionError):
 
     def __init__(self, retry_after: int) -> None:
         self.retry_after = retry_after
-        self.message = (f"Too many join codes that open no game came from here. Wait "
-                        f"{retry_after} second{'s' if retry_after != 1 else ''} and try again.")
+        self.message = ngettext(
+            "Too many join codes that open no game came from here. Wait %(num)s second and "
+            "try again.",
+            "Too many join codes that open no game came from here. Wait %(num)s seconds and "
+            "try again.", retry_after)
         super().__init__(self.message)
 
 

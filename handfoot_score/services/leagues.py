@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from sqlalchemy import bindparam, select
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.table import winners
 from handfoot_score.extensions import db
 from handfoot_score.models import (
@@ -85,8 +85,9 @@ def new_league(name: object, edit_code: object) -> League:
     problems = []
     tidy = player_name(name, MAX_LEAGUE_NAME)
     if tidy is None:
-        problems.append(Problem("name", f"must be text of 1 to {MAX_LEAGUE_NAME} characters, "
-                                        "no control characters"))
+        problems.append(Problem("name", N_("must be text of 1 to %(most)s characters, "
+                                           "no control characters"),
+                                values={"most": MAX_LEAGUE_NAME}))
     code_problem = edit_code_problem(edit_code)
     if code_problem is not None:
         problems.append(code_problem)
@@ -165,7 +166,7 @@ def league_for_change(league_id: object, edit_code: str | None) -> League:
     ``league_id`` names no league."""
     league = db.session.get(League, league_id) if isinstance(league_id, str) else None
     if league is None:
-        raise InvalidInput(Problem("league", "is not the id of a league"))
+        raise InvalidInput(Problem("league", N_("is not the id of a league")))
     require_edit_code(league, edit_code)
     return league
 
@@ -184,13 +185,14 @@ def check_seats(game: Game) -> None:
     problems: list[Problem] = []
     for team in game.teams:
         if not team.players:
-            problems.append(Problem("players", "must name at least one player of the league",
+            problems.append(Problem("players", N_("must name at least one player of the league"),
                                     team.position))
         for player in team.players:
             key = name_key(player.name)
             if key in seen:
                 problems.append(Problem(
-                    "players", f"{player.name} cannot sit at the table twice", team.position))
+                    "players", N_("%(name)s cannot sit at the table twice"), team.position,
+                    {"name": player.name}))
             seen.add(key)
     if problems:
         raise InvalidInput(problems)

@@ -23,6 +23,8 @@ from handfoot_score.database import WRITE
 from handfoot_score.extensions import db
 from handfoot_score.models import Game
 
+from .words import gettext
+
 ATTEMPTS = 4
 PAUSE_SECONDS = 0.05
 #: PostgreSQL's codes for "try the transaction again": serialization failure, deadlock,
@@ -36,9 +38,9 @@ T = TypeVar("T")
 class DatabaseBusy(Exception):
     """The database stayed locked by other writers; nothing was saved (503)."""
 
-    message = "The scorekeeper is busy just now and saved nothing: please try again."
-
-    def __init__(self) -> None:
+    def __init__(self, message: str | None = None) -> None:
+        self.message = message or gettext("The scorekeeper is busy just now and saved "
+                                          "nothing: please try again.")
         super().__init__(self.message)
 
 

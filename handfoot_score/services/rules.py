@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from handfoot_score.engine.errors import InvalidRules, Problem, UnknownRules
+from handfoot_score.engine.errors import N_, InvalidRules, Problem, UnknownRules
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
@@ -96,7 +96,8 @@ def add_saved_rules(name: str, rules: RuleSet) -> RuleSet:
     try:
         saved = replace(rules, id=rules_id, name=name.strip())
     except InvalidRules as error:
-        raise InvalidRules([Problem("name", p.message) for p in error.problems]) from None
+        raise InvalidRules([replace(p, field="name", team=None)
+                            for p in error.problems]) from None
     db.session.add(SavedRules(id=saved.id, name=saved.name, data=rules_to_dict(saved)))
     return saved
 
@@ -106,13 +107,13 @@ def resolve_rules(spec: object) -> RuleSet:
     if isinstance(spec, str):
         return get_rules(spec)
     if not isinstance(spec, Mapping):
-        raise InvalidRules(Problem("rules", "must be a preset id or a rule set object"))
+        raise InvalidRules(Problem("rules", N_("must be a preset id or a rule set object")))
     base: RuleSet | None = None
     changes = dict(spec)
     if "base" in changes:
         base_id = changes.pop("base")
         if not isinstance(base_id, str):
-            raise InvalidRules(Problem("rules.base", "must be a preset id"))
+            raise InvalidRules(Problem("rules.base", N_("must be a preset id")))
         base = get_rules(base_id)
         if changes:
             changes.setdefault("id", f"{base.id}-house")
@@ -120,5 +121,5 @@ def resolve_rules(spec: object) -> RuleSet:
         return rules_from_dict(changes, base=base)
     except InvalidRules as error:
         raise InvalidRules(
-            [Problem(f"rules.{p.field}", p.message, p.team) for p in error.problems]
+            [replace(p, field=f"rules.{p.field}") for p in error.problems]
         ) from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.melds import Opening, check_opening, read_melds
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoring import RoundScore, TeamScore, score_round
@@ -12,6 +12,7 @@ from handfoot_score.engine.scoring import RoundScore, TeamScore, score_round
 from .errors import InvalidInput, require_keys
 from .rules import resolve_rules
 from .tallies import read_tallies
+from .words import say
 
 SCORE_KEYS = ("rules", "round", "teams")
 MELD_CHECK_KEYS = ("rules", "round", "melds", "score_before")
@@ -31,7 +32,7 @@ def round_score_to_dict(result: RoundScore) -> dict[str, Any]:
     return {
         "round": result.round,
         "teams": [team_score_to_dict(team) for team in result.teams],
-        "warnings": list(result.warnings),
+        "warnings": [say(warning) for warning in result.warnings],
     }
 
 
@@ -59,10 +60,10 @@ def meld_check_request(body: object) -> dict[str, Any]:
     if not isinstance(melds, list) or not all(
         isinstance(meld, list) and all(isinstance(card, str) for card in meld) for meld in melds
     ):
-        raise InvalidInput(Problem("melds", "must be a list of melds, each a list of cards"))
+        raise InvalidInput(Problem("melds", N_("must be a list of melds, each a list of cards")))
     score_before = data.get("score_before")
     if score_before is not None and type(score_before) is not int:
-        raise InvalidInput(Problem("score_before", "must be a whole number"))
+        raise InvalidInput(Problem("score_before", N_("must be a whole number")))
     return opening_to_dict(check_opening(rules, round_number, read_melds(melds), score_before))
 
 
@@ -76,7 +77,7 @@ def opening_to_dict(opening: Opening) -> dict[str, Any]:
         "melds": [
             {"cards": [card.value for card in meld.cards], "kind": meld.kind,
              "points": meld.points, "valid": meld.valid, "book": meld.is_book,
-             "problems": list(meld.problems)}
+             "problems": [say(problem) for problem in meld.problems]}
             for meld in opening.melds
         ],
     }
@@ -84,5 +85,6 @@ def opening_to_dict(opening: Opening) -> dict[str, Any]:
 
 def _round(value: object, rules: RuleSet) -> int:
     if type(value) is not int or not 1 <= value <= len(rules.rounds):
-        raise InvalidInput(Problem("round", f"must be a round from 1 to {len(rules.rounds)}"))
+        raise InvalidInput(Problem("round", N_("must be a round from 1 to %(rounds)s"),
+                                   values={"rounds": len(rules.rounds)}))
     return value

@@ -7,7 +7,7 @@ from typing import Any
 
 from handfoot_score.engine.cards import Rank, parse_rank_group
 from handfoot_score.engine.checks import tally_warnings
-from handfoot_score.engine.errors import InvalidTally, Problem
+from handfoot_score.engine.errors import N_, InvalidTally, Problem
 from handfoot_score.engine.rules import BOOK_TYPES
 from handfoot_score.engine.tally import (
     LEFT_FIELDS,
@@ -19,6 +19,7 @@ from handfoot_score.engine.tally import (
     TableBooks,
     Tally,
 )
+from handfoot_score.services.words import say
 
 TALLY_KEYS = ("melded", "left", "books", "red_threes_down", "red_threes_left", "went_out",
               "exact_draws", "name", "score_before", "first_meld")
@@ -31,7 +32,7 @@ _LIMIT = 10_000_000
 def read_tallies(data: object) -> list[Tally]:
     """Read every team's tally; raises InvalidTally listing every problem of every team."""
     if not isinstance(data, list):
-        raise InvalidTally(Problem("teams", "must be a list of team tallies"))
+        raise InvalidTally(Problem("teams", N_("must be a list of team tallies")))
     problems: list[Problem] = []
     tallies: list[Tally] = []
     for team, item in enumerate(data):
@@ -56,7 +57,8 @@ class _TallyReader:
 
     def count(self, value: object, field: str, signed: bool = False) -> int:
         if type(value) is not int or abs(value) > _LIMIT or (value < 0 and not signed):
-            self.fail(field, "must be a whole number" + ("" if signed else ", 0 or more"))
+            self.fail(field, N_("must be a whole number") if signed
+                      else N_("must be a whole number, 0 or more"))
             return 0
         return value
 
@@ -64,24 +66,24 @@ class _TallyReader:
                      ) -> None:
         for key in data:
             if key not in allowed:
-                self.fail(f"{where}{key}", "is not a tally key (a typo?)")
+                self.fail(f"{where}{key}", N_("is not a tally key (a typo?)"))
 
     def tally(self, data: object) -> Tally:
         if not isinstance(data, Mapping):
-            self.fail("team", "must be an object")
+            self.fail("team", N_("must be an object"))
             return Tally()
         self.unknown_keys(data, TALLY_KEYS, "")
         name = data.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 100):
-            self.fail("name", "must be text of up to 100 characters")
+            self.fail("name", N_("must be text of up to 100 characters"))
             name = None
         went_out = data.get("went_out", False)
         if type(went_out) is not bool:
-            self.fail("went_out", "must be true or false")
+            self.fail("went_out", N_("must be true or false"))
             went_out = False
         first_meld = data.get("first_meld", False)
         if type(first_meld) is not bool:
-            self.fail("first_meld", "must be true or false")
+            self.fail("first_meld", N_("must be true or false"))
             first_meld = False
         score_before = data.get("score_before")
         counts = {key: self.count(data.get(key, 0), key) for key in _COUNT_KEYS}
@@ -99,7 +101,7 @@ class _TallyReader:
 
     def cards(self, data: object, where: str, fields: tuple[str, ...]) -> Cards:
         if not isinstance(data, Mapping):
-            self.fail(where, "must be an object of card counts or {\"points\": N}")
+            self.fail(where, N_("must be an object of card counts or {\"points\": N}"))
             return CardCounts()
         if "points" in data:
             self.unknown_keys(data, ("points",), f"{where}.")
@@ -116,25 +118,25 @@ class _TallyReader:
     def by_rank(self, data: object, where: str) -> RankCounts:
         """Cards counted by rank ("9": 4) or by a run of ranks worth the same ("10-K": 5)."""
         if not isinstance(data, Mapping):
-            self.fail(where, "must be an object of rank: count, like {\"JK\": 2, \"9\": 4}")
+            self.fail(where, N_("must be an object of rank: count, like {\"JK\": 2, \"9\": 4}"))
             return RankCounts()
         counted: dict[tuple[Rank, ...], int] = {}
         for key, value in data.items():
             try:
                 group = parse_rank_group(str(key))
             except ValueError:
-                self.fail(f"{where}.{key}", "is not a rank: use A K Q J 10 9 8 7 6 5 4 3 2 JK, "
-                                            "or a run of one kind such as 10-K")
+                self.fail(f"{where}.{key}", N_("is not a rank: use A K Q J 10 9 8 7 6 5 4 3 2 "
+                                               "JK, or a run of one kind such as 10-K"))
                 continue
             if group in counted:
-                self.fail(f"{where}.{key}", "is counted twice")
+                self.fail(f"{where}.{key}", N_("is counted twice"))
                 continue
             counted[group] = self.count(value, f"{where}.{key}")
         return RankCounts.of(counted.items())
 
     def books(self, data: object) -> TableBooks:
         if not isinstance(data, Mapping):
-            self.fail("books", "must be an object of book counts")
+            self.fail("books", N_("must be an object of book counts"))
             return TableBooks()
         standard = {kind: self.count(data.get(kind, 0), f"books.{kind}")
                     for kind in (*BOOK_TYPES, _MIXED_WILD)}
@@ -143,7 +145,7 @@ class _TallyReader:
             if key in BOOK_TYPES or key == _MIXED_WILD:
                 continue
             if not isinstance(key, str) or not key.isidentifier():
-                self.fail(f"books.{key}", "is not a book name")
+                self.fail(f"books.{key}", N_("is not a book name"))
                 continue
             special.append((key, self.count(value, f"books.{key}")))
         return TableBooks(special=tuple(sorted(special)), **standard)
@@ -151,8 +153,8 @@ class _TallyReader:
 
 def round_warnings(teams: object) -> list[str]:
     """What is possible in these tallies but worth a second look before saving, as the
-    engine says it; none for tallies that cannot be read."""
+    engine says it, in the request's language; none for tallies that cannot be read."""
     try:
-        return tally_warnings(read_tallies(teams))
+        return [say(warning) for warning in tally_warnings(read_tallies(teams))]
     except InvalidTally:
         return []

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.models import TallyPart
 
 from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState
 from .locking import write_transaction
+from .words import gettext
 
 
 def request_key(number: int) -> str:
@@ -40,20 +41,20 @@ def save_part(game_id: str, number: int, team: int, tally: object,
     game, state = games.locked_game(game_id)
     _require_round_being_counted(state, number)
     if type(team) is not int or not 0 <= team < len(state.teams):
-        raise InvalidInput(Problem("team", "no such team"))
+        raise InvalidInput(Problem("team", N_("no such team")))
     if type(based_on) is not int or based_on < 0:
         raise InvalidInput(Problem(
-            "version", "must be the version of the team's count you started from, 0 for none",
-            team))
+            "version",
+            N_("must be the version of the team's count you started from, 0 for none"), team))
     if not isinstance(tally, Mapping):
-        raise InvalidInput(Problem("tally", "must be a team's tally", team))
+        raise InvalidInput(Problem("tally", N_("must be a team's tally"), team))
     saved = state.part(team)
     now = saved.version if saved else 0
     if based_on != now:
         name = state.teams[team].name
         raise GameConflict(
-            f"{name}'s count was saved on another phone meanwhile: look at it, then save "
-            "again to put yours in its place.", "version",
+            gettext("%(name)s's count was saved on another phone meanwhile: look at it, then "
+                    "save again to put yours in its place.", name=name), "version",
             {"team": team, "version": now, "tally": saved.tally if saved else None})
     games.check_team_tally(state, number, team, tally)
     _store(game.parts, number, team, dict(tally), now + 1)
@@ -68,15 +69,16 @@ def save_part(game_id: str, number: int, team: int, tally: object,
 def _require_round_being_counted(state: GameState, number: int) -> None:
     current = state.current_round
     if current is None:
-        raise GameConflict("The game is over: correct a round instead.", "round")
+        raise GameConflict(gettext("The game is over: correct a round instead."), "round")
     if type(number) is not int or number > current:
-        raise GameConflict(f"Round {number} cannot be counted now: round {current} is "
-                           "being played.", "round")
+        raise GameConflict(gettext("Round %(number)s cannot be counted now: round %(current)s "
+                                   "is being played.", number=number, current=current),
+                           "round")
     if number < current:
         recorded = state.round(number)
         raise GameConflict(
-            f"Round {number} was recorded meanwhile: correct it on the scoreboard if "
-            "something is wrong.", "round",
+            gettext("Round %(number)s was recorded meanwhile: correct it on the scoreboard if "
+                    "something is wrong.", number=number), "round",
             {"round": number, "version": recorded.version, "teams": list(recorded.tallies)})
 
 

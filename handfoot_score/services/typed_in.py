@@ -12,6 +12,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator, Mapping
 
+from handfoot_score.engine.errors import N_
+
 #: The largest number an INTEGER column holds on PostgreSQL (and the most our ids reach).
 STORED_INT_MAX = 2**31 - 1
 #: Digits a stored number can have, leading zeros aside.
@@ -30,9 +32,9 @@ def unstorable(text: str) -> str | None:
     """
     for character in text:
         if character == "\x00":
-            return "must not hold the NUL character"
+            return N_("must not hold the NUL character")
         if "\ud800" <= character <= "\udfff":
-            return "must not hold a lone UTF-16 surrogate"
+            return N_("must not hold a lone UTF-16 surrogate")
     return None
 
 
@@ -47,7 +49,7 @@ def untypable(text: str) -> str | None:
     if problem is not None:
         return problem
     if any(unicodedata.category(c) == "Cc" and c not in _SPACING for c in text):
-        return "must not hold control characters"
+        return N_("must not hold control characters")
     return None
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import update
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
 from handfoot_score.models import FINISHED, PLAYING, LeagueSeat, LeagueTeam
 
@@ -19,6 +19,7 @@ from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState
 from .locking import write_transaction
+from .words import gettext
 
 
 @write_transaction
@@ -31,18 +32,19 @@ def undo_round(game_id: str, number: int, based_on: object
     the round counted go back on the round screen's counters, as if tapped during play.
     """
     if type(based_on) is not int:
-        raise InvalidInput(Problem("version", "must be the game's version you saw after "
-                                              "the round was recorded"))
+        raise InvalidInput(Problem("version", N_("must be the game's version you saw after "
+                                                 "the round was recorded")))
     game, state = games.locked_game(game_id)
     last = len(state.rounds)
     if state.status not in (PLAYING, FINISHED) or last == 0 or number != last:
-        raise GameConflict(f"Round {number} cannot be taken back: only the last round "
-                           "recorded can, in a game still being played or just finished.",
-                           "round")
+        raise GameConflict(gettext("Round %(number)s cannot be taken back: only the last round "
+                                   "recorded can, in a game still being played or just "
+                                   "finished.", number=number), "round")
     if based_on != state.version:
         raise GameConflict(
-            f"Round {number} was not taken back: something was entered on another phone "
-            f"since it was recorded. Correct round {number} on the scoreboard instead.",
+            gettext("Round %(number)s was not taken back: something was entered on another "
+                    "phone since it was recorded. Correct round %(number)s on the scoreboard "
+                    "instead.", number=number),
             "version", {"version": state.version})
     undone = state.round(number).tallies
     game.rounds.pop()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.extensions import db
 from handfoot_score.models import ABANDONED, PLAYING
 
 from ..errors import InvalidInput
 from ..locking import lock_game, write_transaction
+from ..words import gettext
 from .access import require_edit_code
 from .errors import GameConflict, GameNotFound
 from .reads import commit_write, locked_game
@@ -24,26 +25,26 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
     refused (both phones may have seen the same book made), telling the count as it is now.
     """
     if type(change) is not int or change not in (1, -1):
-        raise InvalidInput(Problem("change", "must be 1 or -1"))
+        raise InvalidInput(Problem("change", N_("must be 1 or -1")))
     if seen is not None and type(seen) is not int:
-        raise InvalidInput(Problem("seen", "must be the count the phone showed"))
+        raise InvalidInput(Problem("seen", N_("must be the count the phone showed")))
     if not isinstance(kind, str):
-        raise InvalidInput(Problem("kind", "must be a kind of book"))
+        raise InvalidInput(Problem("kind", N_("must be a kind of book")))
     game, state = locked_game(game_id)
     if state.current_round is None:
-        raise GameConflict("The game is over.", "books")
+        raise GameConflict(gettext("The game is over."), "books")
     if type(team) is not int or not 0 <= team < len(game.teams):
-        raise InvalidInput(Problem("team", "no such team"))
+        raise InvalidInput(Problem("team", N_("no such team")))
     if kind not in BOOK_TYPES and state.rules.special_book(kind) is None:
-        raise InvalidInput(Problem("books", f"{kind!r} is not a book of these rules", team))
+        raise InvalidInput(Problem("books", N_("%(kind)s is not a book of these rules"), team,
+                                   {"kind": repr(kind)}))
     if kind == "wild" and state.rules.books.wild is None:
-        raise InvalidInput(Problem("books.wild", "these rules allow no wild books", team))
+        raise InvalidInput(Problem("books.wild", N_("these rules allow no wild books"), team))
     row = game.teams[team]
     now = row.books_data.get(kind, 0)
     if seen is not None and seen != now:
         raise GameConflict(
-            f"Another phone changed {row.name}'s {_book_name(state.rules, kind)} to {now} "
-            "meanwhile: tap again if you still mean to change it.", f"books.{kind}",
+            _changed_meanwhile(state.rules, kind, row.name, now), f"books.{kind}",
             {"team": team, "kind": kind, "count": now})
     count = max(0, now + change)
     row.books_data = {**row.books_data, kind: count}
@@ -67,6 +68,19 @@ def abandon_game(game_id: str, *, edit_code: str | None = None) -> None:
         db.session.commit()
 
 
-def _book_name(rules: RuleSet, kind: str) -> str:
+def _changed_meanwhile(rules: RuleSet, kind: str, team: str, now: int) -> str:
+    """A tap refused as stale, in words: one sentence per kind of book (a special book is
+    named as its rules name it)."""
     special = rules.special_book(kind)
-    return f"{kind} books" if special is None else special.name
+    if special is not None:
+        return gettext("Another phone changed %(team)s's %(book)s to %(count)s meanwhile: tap "
+                       "again if you still mean to change it.", team=team, book=special.name,
+                       count=now)
+    if kind == "clean":
+        return gettext("Another phone changed %(team)s's clean books to %(count)s meanwhile: "
+                       "tap again if you still mean to change it.", team=team, count=now)
+    if kind == "dirty":
+        return gettext("Another phone changed %(team)s's dirty books to %(count)s meanwhile: "
+                       "tap again if you still mean to change it.", team=team, count=now)
+    return gettext("Another phone changed %(team)s's wild books to %(count)s meanwhile: "
+                   "tap again if you still mean to change it.", team=team, count=now)

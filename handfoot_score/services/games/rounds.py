@@ -7,9 +7,11 @@ have changed the same thing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy.exc import IntegrityError
 
-from handfoot_score.engine.errors import EngineError, Problem
+from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.extensions import db
 from handfoot_score.models import FINISHED, Game, Round, TallyRecord
@@ -18,6 +20,7 @@ from .. import leagues
 from ..errors import InvalidInput, require_keys
 from ..locking import write_transaction
 from ..typed_in import untypable
+from ..words import gettext, names_list
 from .access import require_edit_code
 from .errors import GameConflict
 from .reads import commit_write, get_game, locked_game
@@ -41,20 +44,21 @@ def record_round(game_id: str, body: object) -> tuple[GameState, bool]:
     key = data.get("request_key")
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64
                             or untypable(key) is not None):
-        raise InvalidInput(Problem("request_key", "must be text of 1 to 64 characters, "
-                                                  "no control characters"))
+        raise InvalidInput(Problem("request_key", N_("must be text of 1 to 64 characters, "
+                                                     "no control characters")))
     game, state = locked_game(game_id)
     if key is not None and any(r.request_key == key for r in game.rounds):
         return state, False
     if state.current_round is None:
-        raise GameConflict("The game is over: correct a round instead.", "round")
+        raise GameConflict(gettext("The game is over: correct a round instead."), "round")
     number = state.current_round
     asked = data.get("round", number)
     if type(asked) is not int:
-        raise InvalidInput(Problem("round", "must be a round number"))
+        raise InvalidInput(Problem("round", N_("must be a round number")))
     if asked != number:
         raise GameConflict(
-            f"Round {asked} cannot be recorded now: the next round is {number}.", "round")
+            gettext("Round %(asked)s cannot be recorded now: the next round is %(number)s.",
+                    asked=asked, number=number), "round")
     if "part_versions" in data:
         _require_part_versions(state, data["part_versions"])
     add_round(game, state, data["teams"], key)
@@ -88,7 +92,7 @@ def check_team_tally(state: GameState, number: int, team: int, tally: object) ->
         score_tallies(state.rules, [state.teams[team].name], [state.totals_before(number)[team]],
                       number, [tally])
     except EngineError as error:
-        raise type(error)([Problem(p.field, p.message, team if p.team == 0 else p.team)
+        raise type(error)([replace(p, team=team if p.team == 0 else p.team)
                            for p in error.problems]) from None
 
 
@@ -105,8 +109,9 @@ def correct_round(game_id: str, number: int, body: object, *,
     recorded = state.round(number)
     if data["version"] != recorded.version:
         raise GameConflict(
-            f"Round {number} was changed meanwhile (now version {recorded.version}): "
-            "look at it again and re-apply your change.", "version",
+            gettext("Round %(number)s was changed meanwhile (now version %(version)s): "
+                    "look at it again and re-apply your change.", number=number,
+                    version=recorded.version), "version",
             {"round": number, "version": recorded.version, "teams": list(recorded.tallies)})
     rows = _score(state, number, data["teams"])
     stored = game.rounds[number - 1]
@@ -122,7 +127,8 @@ def preview_round(game_id: str, number: int, teams: object) -> tuple[TeamScore, 
     """Score a round's tallies without storing them (the live preview while counting)."""
     state = get_game(game_id)
     if not 1 <= number <= len(state.rounds) + (state.current_round is not None):
-        raise GameConflict(f"Round {number} cannot be entered now.", "round")
+        raise GameConflict(gettext("Round %(number)s cannot be entered now.", number=number),
+                           "round")
     entered = _score(state, number, teams)
     return tuple(team_score(row, team.name, minimum)
                  for row, team, minimum in zip(entered, state.teams,
@@ -134,13 +140,15 @@ def _require_part_versions(state: GameState, seen: object) -> None:
     if not isinstance(seen, list) or len(seen) != len(state.teams) or \
             any(type(version) is not int for version in seen):
         raise InvalidInput(Problem(
-            "part_versions", f"must list a version for each of the {len(state.teams)} teams"))
+            "part_versions", N_("must list a version for each of the %(teams)s teams"),
+            values={"teams": len(state.teams)}))
     changed = [part for part in state.parts if part.version != seen[part.team]]
     if changed:
-        names = " and ".join(state.teams[part.team].name for part in changed)
+        names = names_list([state.teams[part.team].name for part in changed])
         raise GameConflict(
-            f"{names} saved their count on another phone meanwhile: look at it, then save "
-            "again to record the round with what you see.", "part_versions",
+            gettext("%(names)s saved their count on another phone meanwhile: look at it, then "
+                    "save again to record the round with what you see.", names=names),
+            "part_versions",
             {"parts": [{"team": p.team, "version": p.version, "tally": p.tally}
                        for p in changed]})
 
@@ -154,4 +162,5 @@ def _retry_of_same_round(game_id: str, key: str | None, number: int) -> tuple[Ga
     game = load(game_id)
     if key is not None and any(r.request_key == key for r in game.rounds):
         return state_of(game), False
-    raise GameConflict(f"Round {number} was recorded from another device just now.", "round")
+    raise GameConflict(gettext("Round %(number)s was recorded from another device just now.",
+                               number=number), "round")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoring import score_round
@@ -26,13 +26,14 @@ def score_tallies(rules: RuleSet, names: Sequence[str], before: Sequence[int], n
     """Every team's tally of round ``number`` read, checked and scored, as rows to store;
     raises InvalidTally or InvalidInput naming the team and field."""
     if not isinstance(teams, list) or len(teams) != len(names):
-        raise InvalidInput(Problem("teams", f"must list a tally for each of the "
-                                            f"{len(names)} teams"))
+        raise InvalidInput(Problem("teams", N_("must list a tally for each of the %(teams)s teams"),
+                                   values={"teams": len(names)}))
     tallies = [replace(tally, name=tally.name or name, score_before=score)
                for tally, name, score in zip(read_tallies(teams), names, before)]
     result = score_round(rules, number, tallies)
-    too_big = [Problem("teams", f"a round total of {score.total:,} is more than a score sheet "
-                                f"holds (at most {ROUND_TOTAL_MAX:,} either way)", position)
+    too_big = [Problem("teams", N_("a round total of %(total)s is more than a score sheet "
+                                   "holds (at most %(most)s either way)"), position,
+                       {"total": score.total, "most": ROUND_TOTAL_MAX})
                for position, score in enumerate(result.teams)
                if not all(abs(points) <= ROUND_TOTAL_MAX for points in (
                    score.melded_points, score.book_points, score.red_three_points,

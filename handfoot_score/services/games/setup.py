@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from sqlalchemy.exc import IntegrityError
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
@@ -86,7 +86,8 @@ def new_game(rules: RuleSet, teams_data: object, first_dealer: object) -> Game:
     seat_count = len(seating([players or (name,) for name, players in teams]))
     if type(first_dealer) is not int or not 0 <= first_dealer < seat_count:
         raise InvalidInput(Problem(
-            "first_dealer", f"must be a seat number from 0 to {seat_count - 1}"))
+            "first_dealer", N_("must be a seat number from 0 to %(last)s"),
+            values={"last": seat_count - 1}))
     game = Game(rules_data=rules_to_dict(rules), first_dealer=first_dealer,
                 join_code=join_codes.new_join_code())
     for position, (name, players) in enumerate(teams):
@@ -100,24 +101,27 @@ def read_teams(data: object) -> list[tuple[str, tuple[str, ...]]]:
     """Each team's name and players from ``[{"name", "players": [...]}, ...]`` (a team with
     no name is "Team N"); raises InvalidInput naming each team and field that cannot be."""
     if not isinstance(data, list) or not MIN_TEAMS <= len(data) <= MAX_TEAMS:
-        raise InvalidInput(Problem("teams", f"must list {MIN_TEAMS} to {MAX_TEAMS} teams"))
+        raise InvalidInput(Problem("teams", N_("must list %(least)s to %(most)s teams"),
+                                   values={"least": MIN_TEAMS, "most": MAX_TEAMS}))
     problems: list[Problem] = []
     teams: list[tuple[str, tuple[str, ...]]] = []
     for index, item in enumerate(data):
         if not isinstance(item, Mapping) or set(item) - {"name", "players"}:
-            problems.append(Problem("team", "must be {\"name\", \"players\": [...]}", index))
+            problems.append(Problem("team", N_("must be {\"name\", \"players\": [...]}"), index))
             continue
         name = tidy_name(item.get("name") or f"Team {index + 1}", MAX_NAME)
         if name is None:
-            problems.append(Problem("name", f"must be text of 1 to {MAX_NAME} characters, "
-                                            "no control characters", index))
+            problems.append(Problem("name", N_("must be text of 1 to %(most)s characters, "
+                                               "no control characters"), index,
+                                    {"most": MAX_NAME}))
         players = item.get("players", [])
         names = [tidy_name(p, MAX_NAME) for p in players] if isinstance(players, list) \
             else [None]
         if None in names or len(names) > MAX_PLAYERS_PER_TEAM:
             problems.append(Problem(
-                "players", f"must list up to {MAX_PLAYERS_PER_TEAM} names of 1 to "
-                           f"{MAX_NAME} characters, no control characters", index))
+                "players", N_("must list up to %(players)s names of 1 to %(most)s characters, "
+                              "no control characters"), index,
+                {"players": MAX_PLAYERS_PER_TEAM, "most": MAX_NAME}))
         teams.append((name or "", tuple(n for n in names if n)))
     if problems:
         raise InvalidInput(problems)

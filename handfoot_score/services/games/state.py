@@ -19,6 +19,7 @@ from handfoot_score.engine.table import Deal, Seat, deal, seating
 from handfoot_score.engine.tally import TableBooks
 from handfoot_score.models import FINISHED, PLAYING
 
+from ..words import gettext
 from .errors import GameConflict
 
 
@@ -153,5 +154,6 @@ class GameState:
     def round(self, number: int) -> RoundView:
         """A recorded round; raises GameConflict if it is not recorded."""
         if not 1 <= number <= len(self.rounds):
-            raise GameConflict(f"Round {number} has not been recorded.", "round")
+            raise GameConflict(gettext("Round %(number)s has not been recorded.", number=number),
+                               "round")
         return self.rounds[number - 1]

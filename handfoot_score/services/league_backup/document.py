@@ -5,6 +5,7 @@ from __future__ import annotations
 from handfoot_score.engine.errors import EngineError
 
 from ..locking import DatabaseBusy
+from ..words import gettext
 
 FORMAT = "handfoot_score.league"
 VERSION = 1
@@ -33,5 +34,6 @@ class InvalidBackup(EngineError):
 class ImportUnderWay(DatabaseBusy):
     """Another league is being imported just now; nothing was stored (503)."""
 
-    message = ("Another league is being restored just now and this one was not: "
-               "try again in a minute.")
+    def __init__(self) -> None:
+        super().__init__(gettext("Another league is being restored just now and this one was "
+                                 "not: try again in a minute."))

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
+from handfoot_score.engine.errors import N_, EngineError, InvalidRules, Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict
 from handfoot_score.models import PLAYING, Game, League, LeaguePlayer
@@ -44,7 +45,7 @@ class DocumentReader:
         self.documents: list[Any] = []
 
     def fail(self, error: EngineError, where: str = "") -> None:
-        self.problems += [Problem(where + p.field, p.message, p.team) for p in error.problems]
+        self.problems += [replace(p, field=where + p.field) for p in error.problems]
         if len(self.problems) >= MAX_PROBLEMS:
             raise TooManyProblems
 
@@ -56,12 +57,14 @@ class DocumentReader:
             return None
         if data["format"] != FORMAT or data["version"] != VERSION:
             self.fail(InvalidBackup(Problem(
-                "format", f"must be {FORMAT!r}, version {VERSION}: an export of this app")))
+                "format", N_("must be %(format)s, version %(version)s: an export of this app"),
+                values={"format": repr(FORMAT), "version": VERSION})))
             return None
         for key, limit in (("rules", MAX_RULE_SETS), ("players", MAX_ROSTER_PLAYERS),
                            ("games", MAX_GAMES)):
             if not isinstance(data[key], list) or len(data[key]) > limit:
-                self.fail(InvalidBackup(Problem(key, f"must be a list of at most {limit}")))
+                self.fail(InvalidBackup(Problem(key, N_("must be a list of at most %(most)s"),
+                                                values={"most": limit})))
         if self.problems:
             return None
         league = self.attempt(lambda: leagues.new_league(data["name"], edit_code))
@@ -99,13 +102,14 @@ class DocumentReader:
             moment = None
         if moment is None or moment.tzinfo is None:
             self.fail(InvalidBackup(Problem(
-                where, "must be a date and time with its zone, like 2025-03-12T20:00:00+00:00")))
+                where,
+                N_("must be a date and time with its zone, like 2025-03-12T20:00:00+00:00"))))
             return None
         return moment.astimezone(UTC)
 
     def rules(self, value: object, where: str) -> RuleSet | None:
         if not isinstance(value, Mapping):
-            self.fail(InvalidRules(Problem(where, "must be a whole rule set object")))
+            self.fail(InvalidRules(Problem(where, N_("must be a whole rule set object"))))
             return None
         return self.attempt(lambda: rules_from_dict(value), where + ".")
 
@@ -117,10 +121,11 @@ class DocumentReader:
                 set(item) == {"name"} else None
             if name is None:
                 self.fail(InvalidBackup(Problem(
-                    where, f"must be {{\"name\": ...}} with a name of 1 to "
-                           f"{leagues.MAX_PLAYER_NAME} characters")))
+                    where, N_("must be {\"name\": ...} with a name of 1 to %(most)s characters"),
+                    values={"most": leagues.MAX_PLAYER_NAME})))
             elif leagues.name_key(name) in roster:
-                self.fail(InvalidBackup(Problem(where, f"{name} is on the roster twice")))
+                self.fail(InvalidBackup(Problem(where, N_("%(name)s is on the roster twice"),
+                                                values={"name": name})))
             else:
                 key = leagues.name_key(name)
                 roster[key] = LeaguePlayer(name=name, name_key=key)
@@ -136,8 +141,8 @@ class DocumentReader:
         index = data["rules"]
         if type(index) is not int or not 0 <= index < len(self.rule_sets):
             self.fail(InvalidBackup(Problem(
-                where + "rules",
-                f"must be the number of a rule set, 0 to {len(self.rule_sets) - 1}")))
+                where + "rules", N_("must be the number of a rule set, 0 to %(last)s"),
+                values={"last": len(self.rule_sets) - 1})))
             return None
         rules = self.rule_sets[index]
         if rules is None or played_at is None or \
@@ -149,7 +154,7 @@ class DocumentReader:
             return None
         if set(LIVE_KEYS) & set(data) and game.status != PLAYING:
             self.fail(InvalidBackup(Problem(
-                where + "status", "only a game in play has book taps and saved counts")))
+                where + "status", N_("only a game in play has book taps and saved counts"))))
             return None
         if not self.attempt(lambda: restore_live_state(
                 rules, game, data.get("books"), data.get("counts")), where):
@@ -165,7 +170,7 @@ class DocumentReader:
             for name in players if isinstance(players, list) else []:
                 if isinstance(name, str) and leagues.name_key(name) not in roster:
                     self.fail(InvalidBackup(Problem(
-                        where + "teams.players", f"{name} is not on the league's roster",
-                        position)))
+                        where + "teams.players", N_("%(name)s is not on the league's roster"),
+                        position, {"name": name})))
                     fine = False
         return fine

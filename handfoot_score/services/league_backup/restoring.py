@@ -4,8 +4,9 @@ engine, its book taps and saved counts checked as a phone's would be."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
-from handfoot_score.engine.errors import EngineError, Problem
+from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.models import ABANDONED, FINISHED, PLAYING, Game, Round, TallyPart
@@ -15,6 +16,13 @@ from ..errors import InvalidInput, require_keys
 from ..games.scoring import score_tallies
 from ..games.setup import new_game
 from .document import MAX_BOOK_TAPS, MAX_COUNT_VERSION
+
+#: How many rounds a game of the backup lists, by its status (one sentence each).
+_ROUNDS_LISTED = {
+    FINISHED: N_("a finished game of these rules must list all %(rounds)s rounds"),
+    PLAYING: N_("a playing game of these rules must list fewer than %(rounds)s rounds"),
+    ABANDONED: N_("an abandoned game of these rules must list fewer than %(rounds)s rounds"),
+}
 
 
 def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: object,
@@ -26,13 +34,13 @@ def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: ob
     ``leagues.seat_players``; raises an EngineError whose fields are relative to the game.
     """
     if status not in (PLAYING, FINISHED, ABANDONED):
-        raise InvalidInput(Problem("status", f"must be {PLAYING}, {FINISHED} or {ABANDONED}"))
+        raise InvalidInput(Problem(
+            "status", N_("must be %(playing)s, %(finished)s or %(abandoned)s"),
+            values={"playing": PLAYING, "finished": FINISHED, "abandoned": ABANDONED}))
     played = len(rules.rounds)
     if not isinstance(rounds, list) or not (
             len(rounds) == played if status == FINISHED else len(rounds) < played):
-        raise InvalidInput(Problem("rounds", (
-            f"a {status} game of these rules must list "
-            + (f"all {played} rounds" if status == FINISHED else f"fewer than {played} rounds"))))
+        raise InvalidInput(Problem("rounds", _ROUNDS_LISTED[status], values={"rounds": played}))
     game = new_game(rules, teams, first_dealer)
     game.status = status
     names = [team.name for team in game.teams]
@@ -43,7 +51,7 @@ def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: ob
             tallies = require_keys(entry, ("teams",), required=("teams",))["teams"]
             rows = score_tallies(rules, names, sheet.totals, number, tallies)
         except EngineError as error:
-            raise type(error)([Problem(where + p.field, p.message, p.team)
+            raise type(error)([replace(p, field=where + p.field)
                                for p in error.problems]) from None
         game.rounds.append(Round(number=number, tallies=rows))
         sheet = sheet.with_round([row.total for row in rows])
@@ -57,15 +65,16 @@ def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object
     teams = len(game.teams)
     if books is not None:
         if not isinstance(books, list) or len(books) != teams:
-            raise InvalidInput(Problem("books", f"must list the book taps of each of the "
-                                                f"{teams} teams"))
+            raise InvalidInput(Problem("books", N_("must list the book taps of each of the "
+                                                   "%(teams)s teams"), values={"teams": teams}))
         for position, taps in enumerate(books):
             game.teams[position].books_data = _book_taps(rules, taps, position)
     if counts is None:
         return True
     if not isinstance(counts, list) or len(counts) >= teams:
-        raise InvalidInput(Problem("counts", f"must list the saved counts of fewer than all "
-                                             f"{teams} teams (all of them make a round)"))
+        raise InvalidInput(Problem("counts", N_("must list the saved counts of fewer than all "
+                                                "%(teams)s teams (all of them make a round)"),
+                                   values={"teams": teams}))
     number = len(game.rounds) + 1
     before = Scoresheet.of(rules, teams, ([tally.total for tally in r.tallies]
                                           for r in game.rounds)).totals
@@ -75,11 +84,13 @@ def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object
                             required=("team", "version", "tally"))
         team, version, tally = data["team"], data["version"], data["tally"]
         if type(team) is not int or not 0 <= team < teams or team in counted:
-            raise InvalidInput(Problem("counts.team", f"must be a team number, 0 to "
-                                                      f"{teams - 1}, once each"))
+            raise InvalidInput(Problem("counts.team", N_("must be a team number, 0 to %(last)s, "
+                                                         "once each"),
+                                       values={"last": teams - 1}))
         if type(version) is not int or not 1 <= version <= MAX_COUNT_VERSION:
             raise InvalidInput(Problem(
-                "counts.version", f"must be a whole number from 1 to {MAX_COUNT_VERSION}", team))
+                "counts.version", N_("must be a whole number from 1 to %(most)s"), team,
+                {"most": MAX_COUNT_VERSION}))
         _check_count(rules, game.teams[team].name, before[team], number, team, tally)
         counted.add(team)
         game.parts.append(TallyPart(round_number=number, team_position=team,
@@ -90,14 +101,18 @@ def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object
 def _book_taps(rules: RuleSet, taps: object, team: int) -> dict[str, int]:
     """One team's book taps, checked against its game's rules."""
     if not isinstance(taps, Mapping):
-        raise InvalidInput(Problem("books", "must be an object of book kinds and counts", team))
+        raise InvalidInput(Problem("books", N_("must be an object of book kinds and counts"),
+                                   team))
     for kind, count in taps.items():
         if kind not in BOOK_TYPES and rules.special_book(kind) is None:
-            raise InvalidInput(Problem("books", f"{kind!r} is not a book of these rules", team))
+            raise InvalidInput(Problem("books", N_("%(kind)s is not a book of these rules"), team,
+                                       {"kind": repr(kind)}))
         if kind == "wild" and rules.books.wild is None:
-            raise InvalidInput(Problem("books.wild", "these rules allow no wild books", team))
+            raise InvalidInput(Problem("books.wild", N_("these rules allow no wild books"),
+                                       team))
         if type(count) is not int or not 0 <= count <= MAX_BOOK_TAPS:
-            raise InvalidInput(Problem(f"books.{kind}", f"must be 0 to {MAX_BOOK_TAPS}", team))
+            raise InvalidInput(Problem(f"books.{kind}", N_("must be 0 to %(most)s"), team,
+                                       {"most": MAX_BOOK_TAPS}))
     return dict(taps)
 
 
@@ -106,10 +121,10 @@ def _check_count(rules: RuleSet, name: str, before: int, number: int, team: int,
     """Raise InvalidTally if a team's saved count could not be saved now: the checks a phone's
     save makes (the checks across teams wait for the last count)."""
     if not isinstance(tally, Mapping):
-        raise InvalidInput(Problem("counts.tally", "must be a team's tally", team))
+        raise InvalidInput(Problem("counts.tally", N_("must be a team's tally"), team))
     try:
         score_tallies(rules, [name], [before], number, [tally])
     except EngineError as error:
-        raise type(error)([Problem("counts." + p.field, p.message, team)
+        raise type(error)([replace(p, field="counts." + p.field, team=team)
                            for p in error.problems]) from None
 

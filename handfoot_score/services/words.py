@@ -1,0 +1,55 @@
+"""The service layer's words for people, in the language of the request being answered.
+
+Messages that exceptions carry (a conflict, a busy database, a wrong edit code) are put in
+words when raised, which is inside the request, so they are in its language; outside a
+request they are English. Flask-Babel ships no type information: these give it.
+"""
+
+from __future__ import annotations
+
+from babel.lists import format_list
+from flask import has_request_context
+from flask_babel import get_locale as _get_locale
+from flask_babel import get_translations as _get_translations
+from flask_babel import gettext as _gettext
+from flask_babel import ngettext as _ngettext
+
+from handfoot_score.engine.errors import Problem
+from handfoot_score.i18n import _shown
+from handfoot_score.i18n import say as _say
+
+
+def gettext(message: str, **values: object) -> str:
+    """``message`` in the request's language, ``%(name)s`` filled from ``values``."""
+    if not has_request_context():
+        return message % values if values else message
+    return str(_gettext(message, **values))
+
+
+def ngettext(singular: str, plural: str, num: int, **values: object) -> str:
+    """The singular or the plural for ``num`` in the request's language (``%(num)s`` is it)."""
+    if not has_request_context():
+        return (singular if num == 1 else plural) % {"num": num, **values}
+    return str(_ngettext(singular, plural, num, **values))
+
+
+def names_list(names: list[str]) -> str:
+    """Names people typed, listed as the request's language lists them ("Us and Them")."""
+    if len(names) == 1:
+        return names[0]
+    locale = _get_locale() if has_request_context() else None
+    return str(format_list(names, locale=str(locale) if locale is not None else "en"))
+
+
+def say(problem: Problem) -> str:
+    """A problem (or a warning) of the engine in the request's language, numbers written the
+    language's way; English outside a request."""
+    if not has_request_context():
+        return problem.text
+    if problem.plural is None:
+        return _say(problem)
+    # Flask-Babel's ngettext takes the count apart from the values, and ``num`` is both.
+    num = problem.values.get("num")
+    words = _get_translations().ungettext(problem.message, problem.plural,
+                                          num if isinstance(num, int) else 0)
+    return str(words) % {key: _shown(value) for key, value in problem.values.items()}
