@@ -17,7 +17,7 @@ from babel import support
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request
-from flask_babel import Babel, Domain, get_locale, gettext, ngettext
+from flask_babel import Babel, Domain, get_locale, get_translations
 
 from handfoot_score import PROJECT_ROOT
 from handfoot_score.engine.errors import Problem
@@ -112,8 +112,11 @@ def _shown(value: object) -> object:
 def say(problem: Problem) -> str:
     """A problem of the engine or the services, in the words of the request's language."""
     values: Mapping[str, object] = {key: _shown(value) for key, value in problem.values.items()}
+    translations = get_translations()
     if problem.plural is not None:
         count = problem.values.get("num", 0)
-        return ngettext(problem.message, problem.plural, count if isinstance(count, int) else 0,
-                        **values)
-    return gettext(problem.message, **values) if values else gettext(problem.message)
+        words = translations.ungettext(problem.message, problem.plural,
+                                       count if isinstance(count, int) else 0)
+    else:
+        words = translations.ugettext(problem.message)
+    return words % values if values else words
