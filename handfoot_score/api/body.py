@@ -32,8 +32,8 @@ def json_body() -> object:
 def _problem(path: str, message: str) -> Problem:
     """A problem at ``path``, naming the team when the path is inside ``teams.N``.
 
-    >>> _problem("teams.1.players.0", "x")
-    Problem(field='players.0', message='x', team=1)
+    >>> _problem("teams.1.players.0", "x").field, _problem("teams.1.players.0", "x").team
+    ('players.0', 1)
     """
     top, _, rest = path.partition(".")
     team, _, field = rest.partition(".")
