@@ -10,12 +10,10 @@ from __future__ import annotations
 from babel.lists import format_list
 from flask import has_request_context
 from flask_babel import get_locale as _get_locale
-from flask_babel import get_translations as _get_translations
 from flask_babel import gettext as _gettext
 from flask_babel import ngettext as _ngettext
 
 from handfoot_score.engine.errors import Problem
-from handfoot_score.i18n import _shown
 from handfoot_score.i18n import say as _say
 
 
@@ -44,12 +42,4 @@ def names_list(names: list[str]) -> str:
 def say(problem: Problem) -> str:
     """A problem (or a warning) of the engine in the request's language, numbers written the
     language's way; English outside a request."""
-    if not has_request_context():
-        return problem.text
-    if problem.plural is None:
-        return _say(problem)
-    # Flask-Babel's ngettext takes the count apart from the values, and ``num`` is both.
-    num = problem.values.get("num")
-    words = _get_translations().ungettext(problem.message, problem.plural,
-                                          num if isinstance(num, int) else 0)
-    return str(words) % {key: _shown(value) for key, value in problem.values.items()}
+    return _say(problem) if has_request_context() else problem.text
