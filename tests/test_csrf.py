@@ -19,7 +19,10 @@ from tests.site_map import addresses, database_rows, make_samples
 HOURS = 3600
 #: Routes that take a POST but store nothing, so they need no token (the tally's live
 #: preview and its steppers, see handfoot_score/web/tally.py).
-STORE_NOTHING = {"counting.tally_preview"}
+STORE_NOTHING = {"counting.tally_preview", "home.set_theme"}
+#: Forms that carry no token by design: the footer's colours and language, which store
+#: nothing but a cookie on the device that sends them.
+NO_TOKEN = ("/theme",)
 
 
 @dataclass
@@ -121,6 +124,8 @@ def test_every_form_without_its_token_is_refused_and_changes_nothing(
     forms = post_forms(client, [url for _, url in addresses(app, samples, pages_only=True)])
     before = database_rows(app)
     for form in forms:
+        if urlsplit(form.action).path in NO_TOKEN:
+            continue
         # The default button, and one button of each name (a stepper stands for all).
         presses = [None, *{button[0]: button for button in form.buttons if button[0]}.values()]
         for button in presses:
@@ -194,3 +199,14 @@ def test_the_json_api_takes_no_token(app: Flask, client: FlaskClient) -> None:
     response = client.post("/api/v1/games", json={
         "rules": "classic", "teams": [{"name": "Us"}, {"name": "Them"}]})
     assert response.status_code == 201
+
+
+def test_the_theme_and_language_form_needs_no_token_and_stores_nothing(
+        app: Flask, client: FlaskClient) -> None:
+    make_samples(app)
+    before = database_rows(app)
+    answer = client.post("/theme", data={"language": "de", "next": "/"})
+    assert answer.status_code == 303 and "lang=de" in answer.headers["Set-Cookie"]
+    answer = client.post("/theme", data={"theme": "dark", "next": "/"})
+    assert answer.status_code == 303 and "theme=dark" in answer.headers["Set-Cookie"]
+    assert database_rows(app) == before

@@ -228,7 +228,8 @@ def test_every_field_has_a_label_and_every_button_a_name(client: FlaskClient, qu
     assert page.fields
     for field in page.fields:
         assert field.get("id") in page.label_for, field
-    assert all(button.get("type") == "submit" for button in page.buttons)
+    # A button without a type sends its form, as the footer's theme and language ones do.
+    assert all(button.get("type", "submit") == "submit" for button in page.buttons)
 
 
 def test_no_inline_script_or_style(client: FlaskClient) -> None:
