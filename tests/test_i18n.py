@@ -5,12 +5,13 @@ that translate every message the code asks for, keeping every placeholder."""
 from __future__ import annotations
 
 import pytest
+from babel.numbers import format_decimal
 from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.catalogues import extract, missing, placeholders
-from handfoot_score.engine.errors import Problem, counted
-from handfoot_score.i18n import LOCALES
+from handfoot_score.engine.errors import counted
+from handfoot_score.i18n import LOCALES, compiled, say
 from handfoot_score.services import games
 from tests.site_map import QUIET, TEAMS
 
@@ -76,14 +77,14 @@ def test_every_page_offers_every_language_in_its_own_words(client: FlaskClient) 
 def scoreboard(app: Flask, client: FlaskClient, language: str) -> str:
     with app.app_context():
         game = games.create_game({"rules": "classic", "teams": TEAMS}).id
-        big = {"melded": {"eight_to_king": 400}}
+        big = {"melded": {"eight_to_king": 35}, "books": {"clean": 4}}
         games.record_round(game, {"teams": [big, QUIET]})
     answer = client.get(f"/games/{game}/scoreboard", headers={"Accept-Language": language})
     return answer.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(("locale", "written"), [
-    ("en", "4,000"), ("de", "4.000"), ("it", "4.000"), ("et", "4\u00a0000"), ("ja", "4,000"),
+    ("en", "2,350"), ("de", "2.350"), ("it", "2.350"), ("et", "2\u00a0350"), ("ja", "2,350"),
 ])
 def test_scores_are_written_the_local_way(app: Flask, client: FlaskClient, locale: str,
                                           written: str) -> None:
@@ -92,13 +93,17 @@ def test_scores_are_written_the_local_way(app: Flask, client: FlaskClient, local
 
 def test_the_api_answers_in_the_requests_language_with_english_keys(
         client: FlaskClient) -> None:
-    body = {"rules": "classic", "teams": [{"name": "", "players": ["Ann"]}, TEAMS[1]]}
+    body = {"rules": "classic", "teams": []}
     english = client.post("/api/v1/games", json=body).get_json()
     german = client.post("/api/v1/games", json=body,
                          headers={"Accept-Language": "de"}).get_json()
     assert [(e["team"], e["field"]) for e in english["errors"]] == \
         [(e["team"], e["field"]) for e in german["errors"]]
-    assert english["errors"][0]["message"] != german["errors"][0]["message"]
+    assert english["errors"] == [{"team": None, "field": "teams",
+                                  "message": "must list 2 to 6 teams"}]
+    assert german["errors"][0]["message"] == \
+        compiled("de").gettext("must list %(least)s to %(most)s teams") % {"least": 2, "most": 6}
+    assert german["errors"][0]["message"] != english["errors"][0]["message"]
 
 
 def test_the_api_ignores_the_language_picked_for_the_pages(client: FlaskClient) -> None:
@@ -107,8 +112,24 @@ def test_the_api_ignores_the_language_picked_for_the_pages(client: FlaskClient) 
     assert answer["errors"][0]["message"] == "There is no game at this address."
 
 
-def test_an_engine_problem_is_said_in_each_language_with_its_values(app: Flask) -> None:
-    problem = counted("books", "needs %(num)s book", "needs %(num)s books", 3)
-    assert problem.text == "needs 3 books"
-    assert Problem("decks", "must be at most %(most)s", values={"most": 9}).text == \
-        "must be at most 9"
+SINGULAR = ("%(num)s mixed wild book holds at least one joker and one two, "
+            "but %(jokers)s jokers and %(twos)s twos are counted")
+PLURAL = ("%(num)s mixed wild books hold at least one joker and one two each, "
+          "but %(jokers)s jokers and %(twos)s twos are counted")
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_an_engine_problem_is_said_in_the_readers_language_with_its_numbers_grouped(
+        app: Flask, locale: str) -> None:
+    problem = counted("books.mixed_wild", SINGULAR, PLURAL, 2, 0, jokers=1200, twos=0)
+    assert problem.text == ("2 mixed wild books hold at least one joker and one two each, "
+                            "but 1200 jokers and 0 twos are counted")
+    with app.test_request_context(headers={"Accept-Language": locale}):
+        said = say(problem)
+    words = compiled(locale).ngettext(SINGULAR, PLURAL, 2)
+    assert words not in (SINGULAR, PLURAL)
+    assert said == words % {"num": "2", "jokers": written(1200, locale), "twos": "0"}
+
+
+def written(value: int, locale: str) -> str:
+    return format_decimal(value, locale=locale)
