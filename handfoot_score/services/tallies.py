@@ -28,6 +28,10 @@ _MIXED_WILD = "mixed_wild"
 _COUNT_KEYS = ("red_threes_down", "red_threes_left", "exact_draws")
 _LIMIT = 10_000_000
 
+#: Problems of a tally's books (marked here: Babel's reader misses them inside the calls).
+NOT_BOOK_COUNTS = N_("must be an object of book counts")
+NOT_A_BOOK = N_("is not a book name")
+
 
 def read_tallies(data: object) -> list[Tally]:
     """Read every team's tally; raises InvalidTally listing every problem of every team."""
@@ -136,7 +140,7 @@ class _TallyReader:
 
     def books(self, data: object) -> TableBooks:
         if not isinstance(data, Mapping):
-            self.fail("books", N_("must be an object of book counts"))
+            self.fail("books", NOT_BOOK_COUNTS)
             return TableBooks()
         standard = {kind: self.count(data.get(kind, 0), f"books.{kind}")
                     for kind in (*BOOK_TYPES, _MIXED_WILD)}
@@ -145,7 +149,7 @@ class _TallyReader:
             if key in BOOK_TYPES or key == _MIXED_WILD:
                 continue
             if not isinstance(key, str) or not key.isidentifier():
-                self.fail(f"books.{key}", N_("is not a book name"))
+                self.fail(f"books.{key}", NOT_A_BOOK)
                 continue
             special.append((key, self.count(value, f"books.{key}")))
         return TableBooks(special=tuple(sorted(special)), **standard)

@@ -128,12 +128,16 @@ def running_total_chart(names: Sequence[str], running_totals: Sequence[Sequence[
     return LineChart(
         title=_("Each team's running total by round"),
         description=" ".join(
-            _("%(team)s: %(totals)s.", team=line.name, totals=", ".join(
-                _("%(points)s after round %(number)s", points=points(total), number=number)
-                for number, total in enumerate(line.totals, start=1)))
+            _("%(team)s: %(totals)s.", team=line.name, totals=_after_each_round(line.totals))
             for line in lines),
         lines=lines,
         x_ticks=tuple(Tick(str(number), x) for number, x in enumerate(xs, start=1)),
         y_ticks=tuple(Tick(points(value), y(value)) for value in range(low, high + 1, step)),
         zero=y(0),
     )
+
+
+def _after_each_round(totals: tuple[int, ...]) -> str:
+    """A team's running totals read out: "120 after round 1, 450 after round 2"."""
+    return ", ".join(_("%(points)s after round %(number)s", points=points(total), number=number)
+                     for number, total in enumerate(totals, start=1))
