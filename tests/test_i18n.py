@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score.catalogues import extract, missing, placeholders
 from handfoot_score.engine.errors import counted
+from handfoot_score.engine.presets import PRESETS
 from handfoot_score.i18n import LOCALES, compiled, say
 from handfoot_score.services import games
 from tests.site_map import QUIET, TEAMS
@@ -168,3 +169,23 @@ def test_every_message_marked_in_the_code_reaches_the_catalogues(template: objec
     assert len(marked) > 300
     lost = sorted(f"{where}: {words!r}" for where, words in marked if words not in ids)
     assert not lost, "\n".join(lost)
+
+
+@pytest.mark.parametrize("locale", ["de", "ja"])
+def test_a_preset_started_in_another_language_is_still_the_preset(
+        app: Flask, client: FlaskClient, locale: str) -> None:
+    from tests.form_data import form_values
+
+    headers = {"Accept-Language": locale}
+    page = client.get("/games/new?rules=pagat", headers=headers).get_data(as_text=True)
+    values = form_values(page)
+    german_name = compiled(locale).gettext(PRESETS["pagat"].name)
+    assert values["house-name"] == german_name != PRESETS["pagat"].name
+    notes = [compiled(locale).gettext(note) for note in PRESETS["pagat"].notes]
+    assert values["house-notes"].splitlines() == notes
+    values.update({"teams-0-name": "Uns", "teams-1-name": "Sie", "action": "start"})
+    answer = client.post("/games/new", data=values, headers=headers)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:2000]
+    game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        assert games.get_game(game_id).rules == PRESETS["pagat"]

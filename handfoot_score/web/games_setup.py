@@ -23,7 +23,7 @@ from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for
-from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data
+from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data, preset_words
 
 
 def _strip(text: str | None) -> str | None:
@@ -56,8 +56,8 @@ class NewGameForm(FlaskForm):
     def fill_choices(self) -> None:
         """Offer the presets and saved rule sets, and the seats as the names now stand."""
         self.rules_choice.choices = [
-            (r.id, r.name) for r in [*rules_service.list_presets(),
-                                     *rules_service.list_saved_rules()]]
+            (r.id, _(r.name)) for r in rules_service.list_presets()] + [
+            (r.id, r.name) for r in rules_service.list_saved_rules()]
         for number, team in enumerate(self.teams, start=1):
             team.form.name.label.text = _("Team %(number)s: name", number=number)
             for place, player in enumerate(team.form.players, start=1):
@@ -168,16 +168,24 @@ def _rules_to_play(form: NewGameForm) -> dict[str, Any]:
     chosen = _chosen_rules(form.rules_choice.data)
     rules = form.house.form.to_rules_dict()
     unchanged = _same_rules(rules, chosen)
+    if unchanged and not form.save_as.data:
+        # The preset itself, in its own words: the form showed them in the reader's language.
+        return rules_to_dict(chosen)
     rules["id"] = chosen.id if unchanged else f"{chosen.id}-house"[:64]
-    if not unchanged and rules["name"] == chosen.name:
-        rules["name"] = f"{chosen.name} with house rules"[:100]
+    shown = preset_words(rules_to_dict(chosen))
+    if not unchanged and rules["name"] in (chosen.name, shown["name"]):
+        rules["name"] = _("%(name)s with house rules", name=shown["name"])[:100]
     return rules
 
 
 def _same_rules(rules: dict[str, Any], chosen: RuleSet) -> bool:
-    """Whether the form's rules are ``chosen``'s: compared as rule sets, not as form dicts."""
+    """Whether the form's rules are ``chosen``'s: compared as rule sets, not as form dicts;
+    a preset's notes as the form showed them, in the reader's language, are its own."""
+    notes = rules.get("notes")
+    if notes == preset_words(rules_to_dict(chosen))["notes"]:
+        notes = list(chosen.notes)
     try:
-        read = rules_from_dict({**rules, "id": chosen.id, "name": chosen.name})
+        read = rules_from_dict({**rules, "id": chosen.id, "name": chosen.name, "notes": notes})
     except InvalidRules:
         return False
     return read == chosen

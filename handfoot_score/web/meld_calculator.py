@@ -22,6 +22,7 @@ from handfoot_score.services.rules import get_rules, list_presets
 from handfoot_score.services.scoring import meld_check_request
 from handfoot_score.web import areas
 from handfoot_score.web.meld_state import Melds, laid_melds, next_melds, serialize_melds
+from handfoot_score.web.rules_form import preset_words
 
 DEFAULT_RULES = "classic"
 
@@ -100,7 +101,8 @@ def _fill_form(form: OpeningForm, rules: RuleSet, problems: list[Problem]) -> No
     # Rules saved by a table are not offered, but stay chosen when a link names them.
     offered = list_presets()
     offered += [rules] if rules not in offered else []
-    form.rules.choices = [(offered_rules.id, offered_rules.name) for offered_rules in offered]
+    form.rules.choices = [(offered_rules.id, preset_words(rules_to_dict(offered_rules))["name"])
+                          for offered_rules in offered]
     form.round.choices = [str(number) for number in range(1, len(rules.rounds) + 1)]
     for problem in problems:
         if problem.field in _FIELD_OF_PROBLEM:

@@ -22,6 +22,7 @@ from wtforms.validators import DataRequired
 
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
+from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
 from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
@@ -219,9 +220,19 @@ def _entry_words(rows: FieldList, number: int) -> str:
     return _("%(what)s %(number)s", what=rows.label.text, number=number)
 
 
+def preset_words(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """A preset's name and table notes in the reader's language (they are our words, the
+    catalogues hold them); a table's own rules as they were typed."""
+    if rules.get("id") not in PRESETS:
+        return {"name": rules.get("name"), "notes": list(rules.get("notes") or [])}
+    return {"name": _(rules["name"]), "notes": [_(note) for note in rules.get("notes") or []]}
+
+
 def house_rules_form_data(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """Data to fill HouseRulesForm from a rule set in the JSON shape (``rules_to_dict``)."""
+    """Data to fill HouseRulesForm from a rule set in the JSON shape (``rules_to_dict``):
+    a preset's name and notes in the reader's language, to change or keep."""
     data = {key: value for key, value in rules.items() if key not in NOT_ASKED}
+    data.update(preset_words(rules))
     data["rounds"] = [
         {**game_round, "going_out_books": {
             **{kind: game_round["going_out_books"].get(kind, 0) for kind in BOOK_TYPES},
