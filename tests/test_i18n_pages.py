@@ -4,7 +4,8 @@ language, and no word of the English page may appear on the other, outside the n
 typed and the few words both languages share (each listed below with its reason).
 
 What counts as read: the text of the page (the parts for the other language, such as the
-language picker's own names, marked with their own ``lang``, excepted) and the words in
+language picker's own names, marked with their own ``lang``, and codes in ``<code>``
+excepted) and the words in
 ``title``, ``aria-label``, ``placeholder`` and ``alt``, which a screen reader says.
 """
 
@@ -53,7 +54,8 @@ class VisibleWords(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         other_language = values.get("lang") not in (None, self.lang)
-        skip = tag in ("script", "style", "template") or other_language
+        # Codes are not words: a preset's id for the API, a field of a backup file.
+        skip = tag in ("script", "style", "template", "code") or other_language
         if tag not in ("input", "meta", "link", "br", "img", "hr", "source", "col", "wbr"):
             self.stack.append((tag, skip))
         if not skip and not self._hidden():
