@@ -73,8 +73,8 @@ class NewGameForm(FlaskForm):
                 for i, team in enumerate(self.teams)]
 
     def team_name(self, index: int) -> str:
-        """The team's name as typed, or "Team N"."""
-        return self.teams[index].form.name.data or f"Team {index + 1}"
+        """The team's name as typed, or "Team N" (as the service will name it)."""
+        return self.teams[index].form.name.data or _("Team %(number)s", number=index + 1)
 
     def game_body(self, rules: dict[str, Any]) -> dict[str, Any]:
         """The request the games service takes, the same one the JSON API sends."""

@@ -14,6 +14,7 @@ from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.engine.table import seating
 from handfoot_score.extensions import db
 from handfoot_score.models import Game, Player, Team
+from handfoot_score.services.words import gettext
 
 from .. import join_codes, leagues
 from ..errors import InvalidInput, require_keys
@@ -109,7 +110,8 @@ def read_teams(data: object) -> list[tuple[str, tuple[str, ...]]]:
         if not isinstance(item, Mapping) or set(item) - {"name", "players"}:
             problems.append(Problem("team", N_("must be {\"name\", \"players\": [...]}"), index))
             continue
-        name = tidy_name(item.get("name") or f"Team {index + 1}", MAX_NAME)
+        name = tidy_name(item.get("name") or gettext("Team %(number)s", number=index + 1),
+                         MAX_NAME)
         if name is None:
             problems.append(Problem("name", N_("must be text of 1 to %(most)s characters, "
                                                "no control characters"), index,
