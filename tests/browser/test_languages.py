@@ -25,8 +25,9 @@ from tests.browser.test_browser_pages import page_addresses, screenshot_name  # 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-#: The round both languages play: Us make a clean book and go out; Them count a few cards.
-PLAYED = Round(({"clean": 1}, {}), (GOES_OUT, {"melded": {"aces": 3},
+#: The round both languages play: Us make a clean and a dirty book and go out; Them count a
+#: few cards.
+PLAYED = Round(({"clean": 1, "dirty": 1}, {}), (GOES_OUT, {"melded": {"aces": 3},
                                                "left": {"four_to_seven": 2}}), 0)
 TEAMS = [("Uns", ["Anna", "Bernd"]), ("Sie", ["Carla", "Dieter"])]
 
@@ -66,25 +67,27 @@ def play_one_round(page: Page, checks: PageChecks, locale: str) -> None:
     assert_in(page, locale)
     checks.check("round-1")
 
-    book = page.locator("form.book-form", has=page.locator("input[name=team][value='0']")) \
-        .filter(has=page.locator("input[name=kind][value=clean]"))
-    made = book.locator(".book-plus")
-    made.tap()
-    page.wait_for_load_state("networkidle")
-    checks.check("round-1-book-tapped")
+    for kind in PLAYED.books[0]:
+        book = page.locator("form.book-form", has=page.locator("input[name=team][value='0']"))\
+            .filter(has=page.locator(f"input[name=kind][value={kind}]"))
+        book.locator(".book-plus").tap()
+        page.wait_for_load_state("networkidle")
+    checks.check("round-1-books-tapped")
 
     press(page, page.locator("a[href$='/rounds/1']").first)
     assert_in(page, locale)
+    from playwright.sync_api import expect
+
     for team, cards in enumerate(PLAYED.cards):
         for part, counts in cards.items():
             for card, count in counts.items():
                 field = page.locator(f"input[name=teams-{team}-{part}_{card}]")
                 field.tap()
+                field.fill("")
                 field.press_sequentially(str(count))
+                expect(field).to_have_value(str(count))
     page.locator("#went_out-1").check()
     totals = expected_totals([PLAYED])
-    from playwright.sync_api import expect
-
     for team, total in enumerate(totals):
         preview = page.locator(f"[data-preview-team='{team}'] [data-preview=total_after]")
         expect(preview).to_have_text(written(total, locale))
