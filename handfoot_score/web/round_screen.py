@@ -10,6 +10,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, RuleSet
+from handfoot_score.i18n import current_locale
 from handfoot_score.services.games import GameState
 from handfoot_score.web.tally_words import and_list
 
@@ -145,9 +146,9 @@ def _counters(state: GameState, team: int) -> tuple[BookCounter, ...]:
     counts = state.books[team].as_counts()
     return tuple(
         BookCounter(kind=kind, label=str(_BOOK_LABELS[kind]) if kind in BOOK_TYPES else name,
-                    one=str(_BOOK_ONES[kind]) if kind in BOOK_TYPES else name.lower(),
+                    one=str(_BOOK_ONES[kind]) if kind in BOOK_TYPES else in_a_sentence(name),
                     button=str(_BOOK_BUTTONS[kind]) if kind in BOOK_TYPES
-                    else f"+ {name.removesuffix(' book').lower()}",
+                    else "+ " + in_a_sentence(name.removesuffix(" book")),
                     count=counts.get(kind, 0), bonus=bonus)
         for kind, name, bonus in book_kinds(state.rules)
     )
@@ -166,3 +167,9 @@ def _checklist(state: GameState, round_number: int, team: int) -> tuple[Checklis
                       done=kind not in lacking)
         for kind, need in required.items() if need
     )
+
+
+def in_a_sentence(name: str) -> str:
+    """A name a table typed, as it reads inside a sentence: lower case in English ("a
+    sevens book"), as typed in every other language (German nouns keep their capitals)."""
+    return name.lower() if current_locale() == "en" else name

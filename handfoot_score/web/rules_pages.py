@@ -18,6 +18,7 @@ from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
 from handfoot_score.web import areas
 from handfoot_score.web.formats import points as _points
+from handfoot_score.web.round_screen import in_a_sentence
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
 
 #: A special book made of one kind of card, as the card says it: "Book of sevens (all aces)".
@@ -46,7 +47,7 @@ def _books(books: BookCounts, rules: RuleSet) -> str:
         special = rules.special_book(book_id)
         if count:
             parts.append(ngettext("%(num)s %(book)s", "%(num)s %(book)s", count,
-                                  book=book_id if special is None else special.name.lower()))
+                                  book=book_id if special is None else in_a_sentence(special.name)))
     text = parts[0] if parts else _("no books")
     for part in parts[1:]:
         text = _("%(books)s + %(more)s", books=text, more=part)
