@@ -9,10 +9,12 @@ from dataclasses import replace
 from functools import reduce
 from typing import Any
 
+from babel.lists import format_list
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from handfoot_score.engine.errors import N_, Problem, counted
+from handfoot_score.i18n import current_locale
 
 Counted = Callable[[int], str]
 
@@ -42,6 +44,9 @@ def and_list(names: Sequence[str]) -> str:
     """
     if len(names) < 2:
         return "".join(names)
+    if current_locale() != "en":
+        # As the language lists things: "A, B und C", "A、B、C".
+        return format_list(list(names), locale=current_locale())
     return _("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
 
 
