@@ -189,3 +189,24 @@ def test_a_preset_started_in_another_language_is_still_the_preset(
     game_id = answer.headers["Location"].rsplit("/", 1)[1]
     with app.app_context():
         assert games.get_game(game_id).rules == PRESETS["pagat"]
+
+
+def test_the_standings_spreadsheet_has_the_readers_words_and_machine_figures(
+        app: Flask, client: FlaskClient) -> None:
+    from handfoot_score.services import leagues
+
+    with app.app_context():
+        league = leagues.create_league({"name": "Donnerstag"})
+        game = games.create_game({"rules": "classic", "teams": TEAMS, "league": league.id}).id
+        for _ in range(4):
+            games.record_round(game, {"teams": [{"melded": {"eight_to_king": 35},
+                                                 "books": {"clean": 4}}, QUIET]})
+    url = f"/leagues/{league.id}/standings.csv"
+    german = client.get(url, headers={"Accept-Language": "de"}).get_data(as_text=True)
+    english = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert english.splitlines()[0] == \
+        "kind,name,games,wins,ties,losses,points,avg_points,best_game,win_pct"
+    assert german.splitlines()[0] == \
+        "Art,Name,Partien,Siege,Unentschieden,Niederlagen,Punkte,Schnitt,Beste Partie,Siegquote"
+    assert german.splitlines()[1] == "Spieler,Ann,1,1,0,0,9400,9400.0,9400,100.0"
+    assert english.splitlines()[1] == "player,Ann,1,1,0,0,9400,9400.0,9400,100.0"

@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, case, func, select
 
 from handfoot_score.extensions import db
 from handfoot_score.models import LeaguePlayer, LeagueSeat, LeagueTeam
+from handfoot_score.services.words import gettext
 
 from .leagues import LeagueView, Outcome, get_league
 
@@ -106,9 +107,12 @@ def standings_csv(league_id: str) -> str:
     standings = league_standings(league_id)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["kind", "name", "games", "wins", "ties", "losses", "points",
-                     "avg_points", "best_game", "win_pct"])
-    for kind, rows in (("player", standings.players), ("partnership", standings.teams)):
+    # The spreadsheet's words are the reader's; its figures stay as a machine writes them.
+    writer.writerow([gettext("kind"), gettext("name"), gettext("games"), gettext("wins"),
+                     gettext("ties"), gettext("losses"), gettext("points"),
+                     gettext("avg_points"), gettext("best_game"), gettext("win_pct")])
+    for kind, rows in ((gettext("player"), standings.players),
+                       (gettext("partnership"), standings.teams)):
         for row in rows:
             writer.writerow([kind, _spreadsheet_safe(row.name), row.games, row.wins, row.ties,
                              row.losses, row.points, row.avg_points, row.best, row.win_pct])
