@@ -14,10 +14,23 @@ API_PREFIX = "/api/"
 
 #: What a page says for the errors people meet, in the page's language.
 PLAIN_MESSAGES = {
+    400: _l("The scorekeeper could not read that request."),
+    403: _l("That is not allowed here."),
     404: _l("There is no page at this address."),
+    405: _l("This address does not take that kind of request."),
     413: _l("That was more than the scorekeeper can take in at once."),
+    429: _l("Too many requests at once. Please wait a moment and try again."),
     500: _l("Something went wrong on our side. Please try again."),
+    503: _l("The scorekeeper is busy. Please try again in a moment."),
 }
+
+
+def plain_words(error: HTTPException) -> str:
+    """What to say of an error: its own words when the app gave it some, else ours for its
+    code in the reader's language, rather than Werkzeug's English."""
+    if error.description != type(error).description and error.description:
+        return error.description
+    return str(PLAIN_MESSAGES.get(error.code or 500, error.description or error.name))
 
 
 def handle_http_error(error: HTTPException) -> ResponseReturnValue:
@@ -27,10 +40,10 @@ def handle_http_error(error: HTTPException) -> ResponseReturnValue:
     # Keep headers such as Allow on 405; the body and its type are replaced.
     headers = [(name, value) for name, value in error.get_headers() if name != "Content-Type"]
     if request.path.startswith(API_PREFIX):
-        message = error.description or error.name
+        message = plain_words(error)
         body = {"errors": [{"team": None, "field": None, "message": message}]}
         return jsonify(body), error.code, headers
-    message = str(PLAIN_MESSAGES.get(error.code, error.description or error.name))
+    message = str(PLAIN_MESSAGES.get(error.code, plain_words(error)))
     if request_ctx.url_adapter is None:
         # The Host header could not be read (a label over 63 characters, say), so no
         # address can be built for the page's links: answer with the words alone.

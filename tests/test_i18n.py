@@ -210,3 +210,17 @@ def test_the_standings_spreadsheet_has_the_readers_words_and_machine_figures(
         "Art,Name,Partien,Siege,Unentschieden,Niederlagen,Punkte,Schnitt,Beste Partie,Siegquote"
     assert german.splitlines()[1] == "Spieler,Ann,1,1,0,0,9400,9400.0,9400,100.0"
     assert english.splitlines()[1] == "player,Ann,1,1,0,0,9400,9400.0,9400,100.0"
+
+
+def test_an_http_error_is_said_in_the_readers_language_on_pages_and_in_the_api(
+        client: FlaskClient) -> None:
+    api = client.delete("/api/v1/rules", headers={"Accept-Language": "de"})
+    assert api.status_code == 405
+    assert api.get_json()["errors"][0]["message"] == \
+        compiled("de").gettext("This address does not take that kind of request.")
+    page = client.delete("/rules", headers={"Accept-Language": "ja"})
+    assert page.status_code == 405 and 'lang="ja"' in page.get_data(as_text=True)
+    assert compiled("ja").gettext("This address does not take that kind of request.") in \
+        page.get_data(as_text=True)
+    english = client.delete("/api/v1/rules").get_json()["errors"][0]["message"]
+    assert english == "This address does not take that kind of request."
