@@ -28,12 +28,6 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
-#: The statuses under the names the services compare a stored status with (typed as the
-#: words they are, so that a status read from a backup narrows to ``str``).
-PLAYING: str = GameStatus.PLAYING
-FINISHED: str = GameStatus.FINISHED
-ABANDONED: str = GameStatus.ABANDONED
-
 #: Moments are stored with their time zone, so SQLite and PostgreSQL agree.
 Moment = DateTime(timezone=True)
 #: Room for any IPv6 address in text, with a zone.
@@ -67,7 +61,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     rules_data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(12), default=PLAYING, index=True)
+    status: Mapped[str] = mapped_column(String(12), default=GameStatus.PLAYING, index=True)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(Moment, default=_now)

@@ -7,13 +7,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.extensions import db
-from handfoot_score.models import ABANDONED, FINISHED, PLAYING, GameStatus
+from handfoot_score.models import GameStatus
 from tests.game_pages import start_game
 
 
 def test_the_statuses_are_their_words() -> None:
-    assert [PLAYING, FINISHED, ABANDONED] == ["playing", "finished", "abandoned"]
-    assert list(GameStatus) == [PLAYING, FINISHED, ABANDONED]
+    assert [GameStatus.PLAYING, GameStatus.FINISHED, GameStatus.ABANDONED] == [
+        "playing", "finished", "abandoned"]
+    assert list(GameStatus) == [GameStatus.PLAYING, GameStatus.FINISHED, GameStatus.ABANDONED]
     assert json.dumps(GameStatus.FINISHED) == '"finished"'
 
 

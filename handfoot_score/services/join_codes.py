@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import delete, func, select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import PLAYING, Game, JoinCodeFailure
+from handfoot_score.models import Game, GameStatus, JoinCodeFailure
 
 from .edit_codes import client_address, wait_left
 from .locking import begin_write, write_transaction
@@ -98,7 +98,7 @@ def game_with_code(typed: str) -> str | None:
     if not is_well_formed(typed):
         return None
     game_id: str | None = db.session.scalar(select(Game.id).where(
-        Game.join_code == normalise(typed), Game.status == PLAYING))
+        Game.join_code == normalise(typed), Game.status == GameStatus.PLAYING))
     if game_id is None:
         db.session.execute(delete(JoinCodeFailure).where(
             JoinCodeFailure.failed_at < now - FAILURE_WINDOW))

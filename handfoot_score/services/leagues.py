@@ -17,8 +17,8 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.table import winners
 from handfoot_score.extensions import db
 from handfoot_score.models import (
-    FINISHED,
     Game,
+    GameStatus,
     League,
     LeagueGame,
     LeagueImport,
@@ -228,14 +228,14 @@ def seat_players(league: League, game: Game) -> None:
         for team, seats in zip(game.teams, seated)
     ]
     db.session.add_all(entries)
-    if game.status == FINISHED:
+    if game.status == GameStatus.FINISHED:
         _store_results(game, entries)
 
 
 def record_results(game: Game) -> None:
     """Keep a finished league game's final totals and outcomes for the standings (when its
     last round is recorded, or a round of it corrected); not committed."""
-    if game.status != FINISHED:
+    if game.status != GameStatus.FINISHED:
         return
     # The new round is not flushed yet: a clash with a round recorded meanwhile must surface
     # at the caller's commit, where it is handled, not here.

@@ -13,7 +13,7 @@ from sqlalchemy import update
 
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
-from handfoot_score.models import FINISHED, PLAYING, LeagueSeat, LeagueTeam
+from handfoot_score.models import GameStatus, LeagueSeat, LeagueTeam
 
 from . import games
 from .errors import InvalidInput
@@ -36,7 +36,7 @@ def undo_round(game_id: str, number: int, based_on: object
                                                  "the round was recorded")))
     game, state = games.locked_game(game_id)
     last = len(state.rounds)
-    if state.status not in (PLAYING, FINISHED) or last == 0 or number != last:
+    if state.status not in (GameStatus.PLAYING, GameStatus.FINISHED) or last == 0 or number != last:
         raise GameConflict(gettext("Round %(number)s cannot be taken back: only the last round "
                                    "recorded can, in a game still being played or just "
                                    "finished.", number=number), "round")
@@ -51,8 +51,8 @@ def undo_round(game_id: str, number: int, based_on: object
     for team, tally in zip(game.teams, undone):
         team.books_data = {kind: count for kind, count in tally.get("books", {}).items()
                            if type(count) is int and count > 0}
-    if game.status == FINISHED:
-        game.status = PLAYING
+    if game.status == GameStatus.FINISHED:
+        game.status = GameStatus.PLAYING
         _forget_results([team.id for team in game.teams])
     game.version += 1
     return games.commit_write(game), undone

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from flask import Response, render_template, request, session
 
 from handfoot_score.engine.presets import PRESETS
-from handfoot_score.models import PLAYING
+from handfoot_score.models import GameStatus
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.leagues import utc
@@ -38,7 +38,7 @@ def games_of_this_device() -> list[GameState]:
             found.append(games.get_game(game_id))
         except GameNotFound:
             continue
-    playing = [game for game in found if game.status == PLAYING]
+    playing = [game for game in found if game.status == GameStatus.PLAYING]
     return sorted(playing, key=lambda game: utc(game.updated_at or EPOCH), reverse=True)
 
 

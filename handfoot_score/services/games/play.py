@@ -5,7 +5,7 @@ from __future__ import annotations
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.extensions import db
-from handfoot_score.models import ABANDONED, PLAYING
+from handfoot_score.models import GameStatus
 
 from ..errors import InvalidInput
 from ..locking import lock_game, write_transaction
@@ -61,9 +61,9 @@ def abandon_game(game_id: str, *, edit_code: str | None = None) -> None:
     game = lock_game(game_id)
     if game is None:
         raise GameNotFound(game_id)
-    if game.status == PLAYING:
+    if game.status == GameStatus.PLAYING:
         require_edit_code(game, edit_code)
-        game.status = ABANDONED
+        game.status = GameStatus.ABANDONED
         game.version += 1
         db.session.commit()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import PLAYING, Game
+from handfoot_score.models import Game, GameStatus
 
 from ..locking import lock_game
 from .errors import GameNotFound
@@ -24,7 +24,7 @@ def get_game(game_id: str) -> GameState:
 
 def games_in_play(limit: int = 20) -> list[GameState]:
     """Unfinished games, the most recently played first, to resume from the home page."""
-    query = (select(Game).where(Game.status == PLAYING)
+    query = (select(Game).where(Game.status == GameStatus.PLAYING)
              .order_by(Game.updated_at.desc()).limit(limit).options(*WHOLE_GAME))
     return [state_of(game) for game in db.session.scalars(query).unique()]
 

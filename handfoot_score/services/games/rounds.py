@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.extensions import db
-from handfoot_score.models import FINISHED, Game, Round, TallyRecord
+from handfoot_score.models import Game, GameStatus, Round, TallyRecord
 
 from .. import leagues
 from ..errors import InvalidInput, require_keys
@@ -80,7 +80,7 @@ def add_round(game: Game, state: GameState, teams: object, key: str | None) -> N
         team.books_data = {}
     game.parts = [part for part in game.parts if part.round_number != number]
     if number == len(state.rules.rounds):
-        game.status = FINISHED
+        game.status = GameStatus.FINISHED
         leagues.record_results(game)
     game.version += 1
 

@@ -17,7 +17,7 @@ from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.engine.table import Deal, Seat, deal, seating
 from handfoot_score.engine.tally import TableBooks
-from handfoot_score.models import FINISHED, PLAYING
+from handfoot_score.models import GameStatus
 
 from ..words import gettext
 from .errors import GameConflict
@@ -80,12 +80,12 @@ class GameState:
     @property
     def finished(self) -> bool:
         """All rounds are recorded."""
-        return self.status == FINISHED
+        return self.status == GameStatus.FINISHED
 
     @property
     def current_round(self) -> int | None:
         """The round being played, or None once the game is over."""
-        if self.status != PLAYING:
+        if self.status != GameStatus.PLAYING:
             return None
         return len(self.rounds) + 1
 

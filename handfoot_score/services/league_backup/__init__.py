@@ -27,7 +27,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.extensions import db
-from handfoot_score.models import PLAYING, Game, League, LeagueGame, LeagueImport, LeaguePlayer
+from handfoot_score.models import Game, GameStatus, League, LeagueGame, LeagueImport, LeaguePlayer
 
 from .. import leagues
 from ..games.records import WHOLE_GAME
@@ -82,7 +82,7 @@ def export_league(league_id: str) -> dict[str, Any]:
             "rounds": [{"teams": [tally.data for tally in game_round.tallies]}
                        for game_round in game.rounds],
         }
-        if game.status == PLAYING:
+        if game.status == GameStatus.PLAYING:
             document["books"] = [dict(team.books_data) for team in game.teams]
             document["counts"] = [
                 {"team": part.team_position, "version": part.version, "tally": part.data}

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from handfoot_score.engine.errors import N_, EngineError, InvalidRules, Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict
-from handfoot_score.models import PLAYING, Game, League, LeaguePlayer
+from handfoot_score.models import Game, GameStatus, League, LeaguePlayer
 
 from .. import leagues
 from ..errors import require_keys
@@ -152,7 +152,7 @@ class DocumentReader:
             rules, data["teams"], data["first_dealer"], data["status"], data["rounds"]), where)
         if game is None:
             return None
-        if set(LIVE_KEYS) & set(data) and game.status != PLAYING:
+        if set(LIVE_KEYS) & set(data) and game.status != GameStatus.PLAYING:
             self.fail(InvalidBackup(Problem(
                 where + "status", N_("only a game in play has book taps and saved counts"))))
             return None

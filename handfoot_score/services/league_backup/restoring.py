@@ -9,7 +9,7 @@ from dataclasses import replace
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
-from handfoot_score.models import ABANDONED, FINISHED, PLAYING, Game, Round, TallyPart
+from handfoot_score.models import Game, GameStatus, Round, TallyPart
 
 from .. import leagues
 from ..errors import InvalidInput, require_keys
@@ -19,9 +19,11 @@ from .document import MAX_BOOK_TAPS, MAX_COUNT_VERSION
 
 #: How many rounds a game of the backup lists, by its status (one sentence each).
 _ROUNDS_LISTED = {
-    FINISHED: N_("a finished game of these rules must list all %(rounds)s rounds"),
-    PLAYING: N_("a playing game of these rules must list fewer than %(rounds)s rounds"),
-    ABANDONED: N_("an abandoned game of these rules must list fewer than %(rounds)s rounds"),
+    GameStatus.FINISHED: N_("a finished game of these rules must list all %(rounds)s rounds"),
+    GameStatus.PLAYING: N_("a playing game of these rules must list fewer than "
+                           "%(rounds)s rounds"),
+    GameStatus.ABANDONED: N_("an abandoned game of these rules must list fewer than "
+                             "%(rounds)s rounds"),
 }
 
 
@@ -33,13 +35,14 @@ def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: ob
     ``rounds`` is ``[{"teams": [tally, ...]}, ...]``. Returns the game unsaved, for
     ``leagues.seat_players``; raises an EngineError whose fields are relative to the game.
     """
-    if status not in (PLAYING, FINISHED, ABANDONED):
+    if not isinstance(status, str) or status not in tuple(GameStatus):
         raise InvalidInput(Problem(
             "status", N_("must be %(playing)s, %(finished)s or %(abandoned)s"),
-            values={"playing": PLAYING, "finished": FINISHED, "abandoned": ABANDONED}))
+            values={str(each): str(each) for each in GameStatus}))
+    status = GameStatus(status)
     played = len(rules.rounds)
     if not isinstance(rounds, list) or not (
-            len(rounds) == played if status == FINISHED else len(rounds) < played):
+            len(rounds) == played if status == GameStatus.FINISHED else len(rounds) < played):
         raise InvalidInput(Problem("rounds", _ROUNDS_LISTED[status], values={"rounds": played}))
     game = new_game(rules, teams, first_dealer)
     game.status = status
