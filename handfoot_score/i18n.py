@@ -16,7 +16,7 @@ from io import BytesIO
 from babel import support
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 from flask_babel import Babel, Domain, get_locale, get_translations
 
 from handfoot_score import PROJECT_ROOT
@@ -110,7 +110,10 @@ def _shown(value: object) -> object:
 
 
 def say(problem: Problem) -> str:
-    """A problem of the engine or the services, in the words of the request's language."""
+    """A problem (or a warning) of the engine or the services, in the words of the request's
+    language with its numbers written the language's way; English outside a request."""
+    if not has_request_context():
+        return problem.text
     values: Mapping[str, object] = {key: _shown(value) for key, value in problem.values.items()}
     translations = get_translations()
     if problem.plural is not None:

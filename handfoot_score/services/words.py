@@ -2,7 +2,8 @@
 
 Messages that exceptions carry (a conflict, a busy database, a wrong edit code) are put in
 words when raised, which is inside the request, so they are in its language; outside a
-request they are English. Flask-Babel ships no type information: these give it.
+request they are English. Flask-Babel ships no type information: these give it. ``say``
+is the one way a ``Problem`` is put in words, the pages' and the services' alike.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from flask_babel import get_locale as _get_locale
 from flask_babel import gettext as _gettext
 from flask_babel import ngettext as _ngettext
 
-from handfoot_score.engine.errors import Problem
-from handfoot_score.i18n import say as _say
+from handfoot_score.i18n import say
+
+__all__ = ["gettext", "names_list", "ngettext", "say"]
 
 
 def gettext(message: str, **values: object) -> str:
@@ -37,9 +39,3 @@ def names_list(names: list[str]) -> str:
         return names[0]
     locale = _get_locale() if has_request_context() else None
     return str(format_list(names, locale=str(locale) if locale is not None else "en"))
-
-
-def say(problem: Problem) -> str:
-    """A problem (or a warning) of the engine in the request's language, numbers written the
-    language's way; English outside a request."""
-    return _say(problem) if has_request_context() else problem.text
