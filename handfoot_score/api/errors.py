@@ -45,8 +45,9 @@ def conflict(error: GameConflict) -> ResponseReturnValue:
     stored meanwhile (``current``) when a stale version was the reason."""
     body: dict[str, object] = {"errors": [{"team": None, "field": error.field,
                                            "message": error.message}]}
-    if error.current is not None:
-        body["current"] = error.current
+    current = error.current_data()
+    if current is not None:
+        body["current"] = current
     return jsonify(body), 409
 
 

@@ -17,7 +17,7 @@ from handfoot_score.models import TallyPart
 
 from . import games
 from .errors import InvalidInput
-from .games import GameConflict, GameState
+from .games import GameConflict, GameState, SavedCount, StaleRound, StaleTeamCount
 from .locking import write_transaction
 from .words import gettext
 
@@ -52,10 +52,10 @@ def save_part(game_id: str, number: int, team: int, tally: object,
     now = saved.version if saved else 0
     if based_on != now:
         name = state.teams[team].name
-        raise GameConflict(
+        raise StaleTeamCount(
             gettext("%(name)s's count was saved on another phone meanwhile: look at it, then "
                     "save again to put yours in its place.", name=name), "version",
-            {"team": team, "version": now, "tally": saved.tally if saved else None})
+            SavedCount(team, now, saved.tally if saved else None))
     games.check_team_tally(state, number, team, tally)
     _store(game.parts, number, team, dict(tally), now + 1)
     counted = {part.team: part.tally for part in state.parts} | {team: dict(tally)}
@@ -76,10 +76,10 @@ def _require_round_being_counted(state: GameState, number: int) -> None:
                            "round")
     if number < current:
         recorded = state.round(number)
-        raise GameConflict(
+        raise StaleRound(
             gettext("Round %(number)s was recorded meanwhile: correct it on the scoreboard if "
                     "something is wrong.", number=number), "round",
-            {"round": number, "version": recorded.version, "teams": list(recorded.tallies)})
+            number=number, version=recorded.version, tallies=recorded.tallies)
 
 
 def _store(parts: list[TallyPart], number: int, team: int, tally: dict[str, object],

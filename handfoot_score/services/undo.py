@@ -17,7 +17,7 @@ from handfoot_score.models import GameStatus, LeagueSeat, LeagueTeam
 
 from . import games
 from .errors import InvalidInput
-from .games import GameConflict, GameState
+from .games import GameConflict, GameState, StaleGame
 from .locking import write_transaction
 from .words import gettext
 
@@ -41,11 +41,11 @@ def undo_round(game_id: str, number: int, based_on: object
                                    "recorded can, in a game still being played or just "
                                    "finished.", number=number), "round")
     if based_on != state.version:
-        raise GameConflict(
+        raise StaleGame(
             gettext("Round %(number)s was not taken back: something was entered on another "
                     "phone since it was recorded. Correct round %(number)s on the scoreboard "
                     "instead.", number=number),
-            "version", {"version": state.version})
+            "version", version=state.version)
     undone = state.round(number).tallies
     game.rounds.pop()
     for team, tally in zip(game.teams, undone):

@@ -30,7 +30,13 @@ from handfoot_score.extensions import csrf
 from handfoot_score.i18n import say
 from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import InvalidInput
-from handfoot_score.services.games import GameConflict, GameNotFound, GameState
+from handfoot_score.services.games import (
+    GameConflict,
+    GameNotFound,
+    GameState,
+    StaleRound,
+    StaleTeamCounts,
+)
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import round_warnings
@@ -218,16 +224,15 @@ def _refused(state: GameState, form: RoundTallyForm, error: GameConflict) -> lis
     """The lines saying why a save was refused and what the other phone stored; the form is
     then based on what is stored now, so saving again puts the user's input in its place."""
     lines = [ErrorLink(error.message, None)]
-    current = error.current or {}
-    if "teams" in current:
+    if isinstance(error, StaleRound):
         if form.version.data:
-            form.version.data = str(current["version"])
-        lines += [_theirs(state, team, tally) for team, tally in enumerate(current["teams"])]
-    parts = current.get("parts", [current] if "tally" in current else [])
-    for part in parts:
-        form.teams[part["team"]].part_version.data = str(part["version"])
-        if part["tally"] is not None:
-            lines.append(_theirs(state, part["team"], part["tally"]))
+            form.version.data = str(error.version)
+        lines += [_theirs(state, team, tally) for team, tally in enumerate(error.tallies)]
+    elif isinstance(error, StaleTeamCounts):
+        for count in error.counts:
+            form.teams[count.team].part_version.data = str(count.version)
+            if count.tally is not None:
+                lines.append(_theirs(state, count.team, count.tally))
     if len(lines) > 1:
         lines.append(ErrorLink(_("What you entered is still below: save again to put it in "
                                  "place of theirs, or change it first."), None))

@@ -13,7 +13,16 @@ version it was based on where another phone could have changed the same thing.
   ``errors``: what the commands refuse with.
 """
 
-from .errors import GameConflict, GameNotFound
+from .errors import (
+    GameConflict,
+    GameNotFound,
+    SavedCount,
+    StaleBookCount,
+    StaleGame,
+    StaleRound,
+    StaleTeamCount,
+    StaleTeamCounts,
+)
 from .play import abandon_game, tap_book
 from .reads import commit_write, games_in_play, get_game, locked_game
 from .rounds import add_round, check_team_tally, correct_round, preview_round, record_round
@@ -23,7 +32,8 @@ from .state import GameState, PartView, RoundView, TeamCount, TeamView
 
 __all__ = [
     "MAX_NAME", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameState", "PartView",
-    "RoundView", "TeamCount", "TeamView", "abandon_game", "add_round", "check_team_tally",
+    "RoundView", "SavedCount", "StaleBookCount", "StaleGame", "StaleRound", "StaleTeamCount",
+    "StaleTeamCounts", "TeamCount", "TeamView", "abandon_game", "add_round", "check_team_tally",
     "commit_write", "correct_round", "create_game", "games_in_play", "get_game",
     "locked_game", "play_again", "preview_round", "record_round", "tap_book",
 ]

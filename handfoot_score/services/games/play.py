@@ -11,7 +11,7 @@ from ..errors import InvalidInput
 from ..locking import lock_game, write_transaction
 from ..words import gettext
 from .access import require_edit_code
-from .errors import GameConflict, GameNotFound
+from .errors import GameConflict, GameNotFound, StaleBookCount
 from .reads import commit_write, locked_game
 from .state import GameState
 
@@ -43,9 +43,8 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
     row = game.teams[team]
     now = row.books_data.get(kind, 0)
     if seen is not None and seen != now:
-        raise GameConflict(
-            _changed_meanwhile(state.rules, kind, row.name, now), f"books.{kind}",
-            {"team": team, "kind": kind, "count": now})
+        raise StaleBookCount(_changed_meanwhile(state.rules, kind, row.name, now),
+                             f"books.{kind}", team=team, kind=kind, count=now)
     count = max(0, now + change)
     row.books_data = {**row.books_data, kind: count}
     game.version += 1

@@ -22,7 +22,7 @@ from ..locking import write_transaction
 from ..typed_in import untypable
 from ..words import gettext, names_list
 from .access import require_edit_code
-from .errors import GameConflict
+from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
 from .reads import commit_write, get_game, locked_game
 from .records import load, replace_tally, state_of, team_score
 from .scoring import score_tallies
@@ -108,11 +108,11 @@ def correct_round(game_id: str, number: int, body: object, *,
     require_edit_code(game, edit_code)
     recorded = state.round(number)
     if data["version"] != recorded.version:
-        raise GameConflict(
+        raise StaleRound(
             gettext("Round %(number)s was changed meanwhile (now version %(version)s): "
                     "look at it again and re-apply your change.", number=number,
                     version=recorded.version), "version",
-            {"round": number, "version": recorded.version, "teams": list(recorded.tallies)})
+            number=number, version=recorded.version, tallies=recorded.tallies)
     rows = _score(state, number, data["teams"])
     stored = game.rounds[number - 1]
     for old, new in zip(stored.tallies, rows):
@@ -145,12 +145,10 @@ def _require_part_versions(state: GameState, seen: object) -> None:
     changed = [part for part in state.parts if part.version != seen[part.team]]
     if changed:
         names = names_list([state.teams[part.team].name for part in changed])
-        raise GameConflict(
+        raise StaleTeamCounts(
             gettext("%(names)s saved their count on another phone meanwhile: look at it, then "
                     "save again to record the round with what you see.", names=names),
-            "part_versions",
-            {"parts": [{"team": p.team, "version": p.version, "tally": p.tally}
-                       for p in changed]})
+            "part_versions", tuple(SavedCount(p.team, p.version, p.tally) for p in changed))
 
 
 def _score(state: GameState, number: int, teams: object) -> list[TallyRecord]:
