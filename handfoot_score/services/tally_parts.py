@@ -1,11 +1,11 @@
 """Counting a round team by team: each team saves its own count from its own phone, and the
 round is recorded the moment the last team's count is in.
 
-A saved count carries a version, as a recorded round does: a phone saves on top of the
-version it showed, and a save on top of an older one is refused with the newer count, so
-nobody's count is overwritten unseen. The round is recorded through ``games.add_round``
-with a request key made from the round's number, the one way a round is recorded, so it
-cannot be recorded twice.
+A saved count carries its count version, as a recorded round does its round version: a phone
+saves on top of the count version it showed, and a save on top of an older one is refused
+with the newer count, so nobody's count is overwritten unseen. The round is recorded through
+``games.add_round`` with a request key made from the round's number, the one way a round is
+recorded, so it cannot be recorded twice.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def save_part(game_id: str, number: int, team: int, tally: object,
     """Save one team's count of the round being played; returns the game and whether this
     count was the last one in, so the round is now recorded.
 
-    ``based_on`` is the version of the team's saved count the phone showed, 0 for none. The
+    ``based_on`` is the count version of the team's saved count the phone showed, 0 for none. The
     count is checked on its own at once; the checks across teams (only one team goes out, no
     more cards than the decks hold) run when the last count comes in, and refuse that one if
     they fail, saving nothing.
@@ -60,7 +60,7 @@ def save_part(game_id: str, number: int, team: int, tally: object,
     _store(game.parts, number, team, dict(tally), now + 1)
     counted = {part.team: part.tally for part in state.parts} | {team: dict(tally)}
     if len(counted) < len(state.teams):
-        game.version += 1
+        games.game_changed(game)
         return games.commit_write(game), False
     games.add_round(game, state, [counted[t.position] for t in state.teams], request_key(number))
     return games.commit_write(game), True

@@ -1,8 +1,9 @@
 """Taking back the round just recorded, while nothing newer has been entered.
 
-Undo carries the game's version the phone saw when the round was recorded: any later write
-(a book tap, a team's count, a correction, another undo) moves the version on, and the undo
-is then refused (409), so it never takes back what another phone did unseen.
+Undo carries the game version the phone saw when the round was recorded: any later write
+(a book tap, a team's count, a correction, another undo) moves the game version on (see
+``games.versions``), and the undo is then refused (409), so it never takes back what another
+phone did unseen.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def undo_round(game_id: str, number: int, based_on: object
     """Take back round ``number``, the last one recorded; the game as it is now, and the
     tallies the round was recorded with (to count it again).
 
-    ``based_on`` is the game's version the phone saw once the round was recorded. The books
+    ``based_on`` is the game version the phone saw once the round was recorded. The books
     the round counted go back on the round screen's counters, as if tapped during play.
     """
     if type(based_on) is not int:
@@ -54,7 +55,7 @@ def undo_round(game_id: str, number: int, based_on: object
     if game.status == GameStatus.FINISHED:
         game.status = GameStatus.PLAYING
         _forget_results([team.id for team in game.teams])
-    game.version += 1
+    games.game_changed(game)
     return games.commit_write(game), undone
 
 

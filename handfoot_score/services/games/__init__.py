@@ -1,8 +1,9 @@
 """Games at the table: set-up, recording and correcting rounds, book taps, game over.
 
 Every write is one transaction: it reads, calls the engine, and commits. A write locks its
-game first (``locking.lock_game``), so writers to one game take turns, and carries the
-version it was based on where another phone could have changed the same thing.
+game first (``locking.lock_game``), so writers to one game take turns, carries the version
+it was based on where another phone could have changed the same thing, and moves the game
+version on (``versions``: the game version, a round version, a count version).
 
 - ``state``: the read model (``GameState`` and its parts), totals asked of its score sheet;
 - ``records``: the one mapping between stored rows and engine values;
@@ -10,7 +11,7 @@ version it was based on where another phone could have changed the same thing.
 - ``reads``: a game, the games in play, a game locked for a write;
 - ``scoring``: a round's tallies read, checked and scored, ready to store;
 - ``setup``, ``rounds``, ``play``: the commands; ``access``: the league edit-code check;
-  ``errors``: what the commands refuse with.
+  ``errors``: what the commands refuse with; ``versions``: the counters writes are based on.
 """
 
 from .errors import (
@@ -29,11 +30,12 @@ from .rounds import add_round, check_team_tally, correct_round, preview_round, r
 from .scoring import ROUND_TOTAL_MAX
 from .setup import MAX_NAME, create_game, play_again
 from .state import GameState, PartView, RoundView, TeamCount, TeamView
+from .versions import game_changed
 
 __all__ = [
     "MAX_NAME", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameState", "PartView",
     "RoundView", "SavedCount", "StaleBookCount", "StaleGame", "StaleRound", "StaleTeamCount",
     "StaleTeamCounts", "TeamCount", "TeamView", "abandon_game", "add_round", "check_team_tally",
-    "commit_write", "correct_round", "create_game", "games_in_play", "get_game",
+    "commit_write", "correct_round", "create_game", "game_changed", "games_in_play", "get_game",
     "locked_game", "play_again", "preview_round", "record_round", "tap_book",
 ]

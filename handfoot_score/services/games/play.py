@@ -14,6 +14,7 @@ from .access import require_edit_code
 from .errors import GameConflict, GameNotFound, StaleBookCount
 from .reads import commit_write, locked_game
 from .state import GameState
+from .versions import game_changed
 
 
 @write_transaction
@@ -47,7 +48,7 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
                              f"books.{kind}", team=team, kind=kind, count=now)
     count = max(0, now + change)
     row.books_data = {**row.books_data, kind: count}
-    game.version += 1
+    game_changed(game)
     return commit_write(game)
 
 
@@ -63,7 +64,7 @@ def abandon_game(game_id: str, *, edit_code: str | None = None) -> None:
     if game.status == GameStatus.PLAYING:
         require_edit_code(game, edit_code)
         game.status = GameStatus.ABANDONED
-        game.version += 1
+        game_changed(game)
         db.session.commit()
 
 

@@ -1,8 +1,9 @@
 """Recording, correcting and previewing rounds.
 
 Every write here is one transaction: it locks its game (``locking.lock_game``), so writers
-to one game take turns, and carries the version it was based on where another phone could
-have changed the same thing.
+to one game take turns, carries the version it was based on where another phone could have
+changed the same thing (a correction its round version, a whole round the teams' count
+versions), and moves the game version on (``versions.game_changed``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .reads import commit_write, get_game, locked_game
 from .records import load, replace_tally, state_of, team_score
 from .scoring import score_tallies
 from .state import GameState
+from .versions import game_changed
 
 
 @write_transaction
@@ -35,7 +37,7 @@ def record_round(game_id: str, body: object) -> tuple[GameState, bool]:
 
     ``{"round"?, "teams": [tally, ...], "request_key"?, "part_versions"?}``. A request key
     already used answers with the game as it stands, so a double tap or a retry records one
-    round. ``part_versions`` are the versions of the teams' saved counts the submitter saw
+    round. ``part_versions`` are the count versions of the teams' saved counts the submitter saw
     (0 for none): if a team saved its count since, the round is refused, so that count is
     not lost unseen.
     """
@@ -82,7 +84,7 @@ def add_round(game: Game, state: GameState, teams: object, key: str | None) -> N
     if number == len(state.rules.rounds):
         game.status = GameStatus.FINISHED
         leagues.record_results(game)
-    game.version += 1
+    game_changed(game)
 
 
 def check_team_tally(state: GameState, number: int, team: int, tally: object) -> None:
@@ -117,8 +119,8 @@ def correct_round(game_id: str, number: int, body: object, *,
     stored = game.rounds[number - 1]
     for old, new in zip(stored.tallies, rows):
         replace_tally(old, new)
-    stored.version += 1
-    game.version += 1
+    stored.version += 1  # the round version: the next correction is based on this one
+    game_changed(game)
     leagues.record_results(game)
     return commit_write(game)
 
