@@ -9,7 +9,7 @@ language is the one this device picked at the foot of a page (a cookie), else th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from io import BytesIO
 
@@ -17,7 +17,10 @@ from babel import support
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, has_request_context, request
-from flask_babel import Babel, Domain, get_locale, get_translations
+from flask_babel import Babel, Domain, _get_current_context, get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from handfoot_score import PROJECT_ROOT
 from handfoot_score.engine.errors import Problem
@@ -53,8 +56,25 @@ class _CompiledDomain(Domain):
     """Flask-Babel's domain, reading the catalogues compiled in memory."""
 
     def get_translations(self) -> support.NullTranslations:
-        locale = get_locale()
-        return compiled(str(locale) if str(locale) in LOCALES else "en")
+        return translations()
+
+
+def translations() -> support.NullTranslations:
+    """The catalogue of the request's language, found once per request.
+
+    A page asks for a hundred words, each through this; the language is chosen once per
+    request, so the catalogue is kept where Flask-Babel keeps the request's language
+    (``refresh()`` and ``force_locale()`` clear it there when the language changes).
+    """
+    context = _get_current_context()
+    if context is None:
+        return compiled("en")
+    found: support.NullTranslations | None = getattr(context, "babel_translations", None)
+    if found is None:
+        locale = str(get_locale())
+        found = compiled(locale if locale in LOCALES else "en")
+        context.babel_translations = found
+    return found
 
 
 class _Babel(Babel):
@@ -88,13 +108,50 @@ def current_locale() -> str:
 
 
 def language_context() -> dict[str, object]:
-    """Every page knows its language, for ``<html lang>`` and the picker."""
-    return {"locale": current_locale(), "language_names": LANGUAGE_NAMES}
+    """Every page knows its language, for ``<html lang>`` and the picker, and has its
+    words' catalogue at hand: ``_()`` and ``{% trans %}`` then look each word up in it,
+    not the request's language again for each of a page's hundred words."""
+    catalogue = translations()
+    return {"locale": current_locale(), "language_names": LANGUAGE_NAMES,
+            "gettext": _page_gettext(catalogue), "ngettext": _page_ngettext(catalogue)}
+
+
+def _page_gettext(catalogue: support.NullTranslations) -> Callable[..., str]:
+    """Jinja's new-style ``gettext`` (escaped, formatted with its values) on one catalogue."""
+    look_up = catalogue.ugettext
+
+    @pass_context
+    def gettext(context: Context, message: str, /, **values: object) -> str:
+        words = look_up(message)
+        return (Markup(words) if context.eval_ctx.autoescape else words) % values
+    return gettext
+
+
+def _page_ngettext(catalogue: support.NullTranslations) -> Callable[..., str]:
+    """Jinja's new-style ``ngettext`` on one catalogue; ``num`` is the count unless given."""
+    look_up = catalogue.ungettext
+
+    @pass_context
+    def ngettext(context: Context, singular: str, plural: str, num: int, /,
+                 **values: object) -> str:
+        values.setdefault("num", num)
+        words = look_up(singular, plural, num)
+        return (Markup(words) if context.eval_ctx.autoescape else words) % values
+    return ngettext
 
 
 def init_i18n(app: Flask) -> None:
     """Give the app its languages, and compile every catalogue now rather than mid-game."""
     _Babel(app, locale_selector=select_locale)
+    # The templates' words go straight to the request's catalogue, not through
+    # Flask-Babel's domain lookup on every word.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
     app.context_processor(language_context)
     for locale in LOCALES:
         compiled(locale)
@@ -115,11 +172,11 @@ def say(problem: Problem) -> str:
     if not has_request_context():
         return problem.text
     values: Mapping[str, object] = {key: _shown(value) for key, value in problem.values.items()}
-    translations = get_translations()
+    catalogue = translations()
     if problem.plural is not None:
         count = problem.values.get("num", 0)
-        words = translations.ungettext(problem.message, problem.plural,
+        words = catalogue.ungettext(problem.message, problem.plural,
                                        count if isinstance(count, int) else 0)
     else:
-        words = translations.ugettext(problem.message)
+        words = catalogue.ugettext(problem.message)
     return words % values if values else words
