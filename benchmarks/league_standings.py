@@ -33,8 +33,8 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.extensions import db
 from handfoot_score.models import (
-    FINISHED,
     Game,
+    GameStatus,
     League,
     LeagueGame,
     LeaguePlayer,
@@ -130,7 +130,7 @@ def _fill(connection: Connection, league_id: str, games: int, chance: random.Ran
     for number in range(games):
         game_id = f"{league_id}-{number:06d}"
         when = moment(start + timedelta(hours=number))
-        rows[Game].append((game_id, rules, FINISHED, 0, ROUNDS + 1, when, when))
+        rows[Game].append((game_id, rules, GameStatus.FINISHED, 0, ROUNDS + 1, when, when))
         rows[LeagueGame].append((game_id, league_id))
         team_count, size = chance.choice(SHAPES)
         seated = chance.sample(roster, team_count * size)
