@@ -1,10 +1,11 @@
 """Part 2, requests in process: the pages a table uses most, timed through Flask's test
 client once warm, each against the bare health check of the same app in the same run.
 
-The round screen and the scoreboard are those of a game in its third round; a round submit
-is the tally form of a two-team game sent and saved (each sample saves the next round of a
-game kept ready for it); the standings are a club league's page. Requests carry a phone's
-headers, so pages come back compressed as a phone would get them.
+The round screen, the scoreboard and the game's JSON are those of a game in its third round;
+a round submit is the tally form of a two-team game sent and saved (each sample saves the
+next round of a game kept ready for it); the standings are a club league's page. Requests
+carry a phone's headers, so pages come back compressed as a phone would get them. A page
+may take three times the health check; a submit, a write answered with a redirect, six.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .report import Row, median
 from .sample import BROWSER, Sample, filled_tally_form, new_game, sample_app, store_sample
 
 TARGET_RATIO = 3.0
+SUBMIT_TARGET_RATIO = 6.0
 ROUNDS = 4
 HELLO = "hello (health check)"
 SUBMIT = "round submit"
@@ -71,6 +73,7 @@ def pages(sample: Sample) -> dict[str, str]:
         "round screen": f"/games/{sample.round_screen}",
         "scoreboard": f"/games/{sample.scoreboard}/scoreboard",
         "league standings": f"/leagues/{sample.league}",
+        "game JSON": f"/api/v1/games/{sample.round_screen}",
     }
 
 
@@ -126,10 +129,11 @@ def run(quick: bool) -> list[Row]:
                                 f"({settings.runs} runs of {settings.samples})",
                 f"{median([w for w, _ in hello]):.2f} ms ({median([c for _, c in hello]):.2f})")]
     for name, values in runs.items():
+        target = SUBMIT_TARGET_RATIO if name == SUBMIT else TARGET_RATIO
         ratio = median([w / h for (w, _), (h, _) in zip(values, hello)])
         cpu_ratio = median([c / h for (_, c), (_, h) in zip(values, hello)])
         rows.append(Row("2 in process", f"{name}: {median([w for w, _ in values]):.2f} ms wall "
                                         f"({median([c for _, c in values]):.2f} ms CPU, "
                                         f"{cpu_ratio:.1f}x hello's), as a ratio to hello",
-                        f"{ratio:.1f}x", f"<= {TARGET_RATIO:.0f}x", ratio <= TARGET_RATIO))
+                        f"{ratio:.1f}x", f"<= {target:.0f}x", ratio <= target))
     return rows
