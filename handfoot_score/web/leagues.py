@@ -67,22 +67,28 @@ class Header:
     css: str
 
 
-def headers(table: Standings, first: str) -> list[Header]:
-    """The headings of a standings table whose first column is called ``first``.
-
-    A heading sorts by its column (numbers highest first, names A to Z); the column sorted
-    now sorts the other way round.
-    """
-    result = []
+def sort_links(table: Standings) -> dict[Column, str]:
+    """The address that sorts the standings by each column (numbers highest first, names A
+    to Z); the column sorted now sorts the other way round. The players' and the partners'
+    tables share them, so a page builds each once."""
+    links = {}
     for column in Column:
-        label, short, wide = (first, first, False) if column is Column.NAME else COLUMNS[column]
         descending = column is not Column.NAME
         if column is table.sort:
             descending = not table.descending
+        links[column] = url_for("leagues.league", league_id=table.league.id,
+                                sort=column.value, order="desc" if descending else "asc")
+    return links
+
+
+def headers(table: Standings, first: str, links: dict[Column, str]) -> list[Header]:
+    """The headings of a standings table whose first column is called ``first``, each a
+    link from ``links`` that sorts by it."""
+    result = []
+    for column in Column:
+        label, short, wide = (first, first, False) if column is Column.NAME else COLUMNS[column]
         result.append(Header(
-            column=column, label=str(label), short=str(short),
-            url=url_for("leagues.league", league_id=table.league.id, sort=column.value,
-                        order="desc" if descending else "asc"),
+            column=column, label=str(label), short=str(short), url=links[column],
             aria_sort=None if column is not table.sort
             else ("descending" if table.descending else "ascending"),
             css="wide" if wide else ""))
@@ -176,9 +182,10 @@ def league(league_id: str) -> ResponseReturnValue:
     except LeagueNotFound:
         abort(404)
     list_league(table.league.id)
+    links = sort_links(table)
     return render_template("leagues/show.html", table=table,
-                           player_headers=headers(table, _("Player")),
-                           team_headers=headers(table, _("Partners")),
+                           player_headers=headers(table, _("Player"), links),
+                           team_headers=headers(table, _("Partners"), links),
                            unlocked=edit_code_for(league_id) is not None)
 
 
