@@ -18,6 +18,7 @@ from handfoot_score.models import Game, Round, TallyRecord, Team
 
 from ..rules import stored_rules
 from .errors import GameNotFound
+from .rows import GameRows
 from .state import GameState, PartView, RoundView, TeamView
 
 #: A game with everything ``state_of`` reads, in two queries however many rounds it has: the
@@ -95,8 +96,9 @@ class StoredPart(Protocol):
 
 
 class StoredGame(Protocol):
-    """A stored game as ``state_of`` reads it: a ``Game`` with its rows loaded, or the same
-    rows read straight from the tables (``reads.get_game``)."""
+    """A stored game as ``state_of`` reads it: a ``Game`` with its rows loaded. The same rows
+    read straight from the tables (``reads.get_game``) are ``GameRows``, which carry the
+    rule set itself rather than its snapshot."""
 
     @property
     def id(self) -> str: ...
@@ -146,9 +148,10 @@ def replace_tally(stored: TallyRecord, new: TallyRecord) -> None:
         setattr(stored, column, getattr(new, column))
 
 
-def scoresheet_of(game: StoredGame) -> Scoresheet:
+def scoresheet_of(game: StoredGame | GameRows) -> Scoresheet:
     """The score sheet of a stored game (or one being rebuilt), from its stored round totals."""
-    return Scoresheet.of(stored_rules(game.rules_data), len(game.teams),
+    rules = game.rules if isinstance(game, GameRows) else stored_rules(game.rules_data)
+    return Scoresheet.of(rules, len(game.teams),
                          ([tally.total for tally in r.tallies] for r in game.rounds))
 
 
@@ -168,7 +171,7 @@ def load(game_id: str) -> Game:
     return game
 
 
-def state_of(game: StoredGame) -> GameState:
+def state_of(game: StoredGame | GameRows) -> GameState:
     """A stored game as the pages and the API see it."""
     sheet = scoresheet_of(game)
     names = [team.name for team in game.teams]

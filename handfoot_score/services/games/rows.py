@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, select
+from sqlalchemy import Text, and_, bindparam, cast, select
 
+from handfoot_score.engine.rules import RuleSet
 from handfoot_score.extensions import db
 from handfoot_score.models import Game, Player, Round, TallyPart, TallyRecord, Team
+
+from ..rules import rules_of_snapshot
 
 
 @dataclass(frozen=True)
@@ -68,10 +71,11 @@ class PartRow:
 
 @dataclass(frozen=True)
 class GameRows:
-    """A stored game's rows, all that its state is made of."""
+    """A stored game's rows, all that its state is made of; its rule set read from the
+    snapshot's stored text, once per snapshot."""
 
     id: str
-    rules_data: dict[str, Any]
+    rules: RuleSet
     status: str
     version: int
     first_dealer: int
@@ -85,12 +89,13 @@ class GameRows:
 _GAMES, _TEAMS, _PLAYERS = Game.__table__.c, Team.__table__.c, Player.__table__.c
 _PARTS, _ROUNDS, _TALLIES = TallyPart.__table__.c, Round.__table__.c, TallyRecord.__table__.c
 #: Built once: a read only binds the game's id (and skips the ORM, which a read of plain
-#: rows does not need).
+#: rows does not need). The rules snapshot comes as its stored text, the key of the parsed
+#: rule set: a row for each player would otherwise decode it again.
 _HEADS = (
-    select(_GAMES.id, _GAMES.rules_data, _GAMES.status, _GAMES.version, _GAMES.first_dealer,
-           _GAMES.updated_at, _GAMES.join_code, _TEAMS.position, _TEAMS.name,
-           _TEAMS.books_data, _PLAYERS.position.label("seat"), _PLAYERS.name.label("player"),
-           _PARTS.round_number, _PARTS.version.label("part_version"),
+    select(_GAMES.id, cast(_GAMES.rules_data, Text).label("rules_text"), _GAMES.status,
+           _GAMES.version, _GAMES.first_dealer, _GAMES.updated_at, _GAMES.join_code,
+           _TEAMS.position, _TEAMS.name, _TEAMS.books_data, _PLAYERS.position.label("seat"),
+           _PLAYERS.name.label("player"), _PARTS.round_number, _PARTS.version.label("part_version"),
            _PARTS.data.label("part_data"))
     .join(Team.__table__, _TEAMS.game_id == _GAMES.id)
     .outerjoin(Player.__table__, _PLAYERS.team_id == _TEAMS.id)
@@ -131,8 +136,9 @@ def game_rows(game_id: str) -> GameRows | None:
             row.going_out_points, row.bonus_points, row.left_points, row.total))
     game = heads[0]
     return GameRows(
-        id=game.id, rules_data=game.rules_data, status=game.status, version=game.version,
-        first_dealer=game.first_dealer, updated_at=game.updated_at, join_code=game.join_code,
+        id=game.id, rules=rules_of_snapshot(game.rules_text), status=game.status,
+        version=game.version, first_dealer=game.first_dealer, updated_at=game.updated_at,
+        join_code=game.join_code,
         teams=tuple(TeamRow(team.position, team.name, team.books_data,
                             tuple(PlayerRow(name) for name in players.values()))
                     for team, players in teams.values()),
