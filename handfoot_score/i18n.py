@@ -112,8 +112,9 @@ def language_context() -> dict[str, object]:
     words' catalogue at hand: ``_()`` and ``{% trans %}`` then look each word up in it,
     not the request's language again for each of a page's hundred words."""
     catalogue = translations()
+    gettext = _page_gettext(catalogue)
     return {"locale": current_locale(), "language_names": LANGUAGE_NAMES,
-            "gettext": _page_gettext(catalogue), "ngettext": _page_ngettext(catalogue)}
+            "_": gettext, "gettext": gettext, "ngettext": _page_ngettext(catalogue)}
 
 
 def _page_gettext(catalogue: support.NullTranslations) -> Callable[..., str]:
