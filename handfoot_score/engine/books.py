@@ -22,8 +22,11 @@ class BookKind(StrEnum):
 
 #: The standard books' kinds, in the order the pages and the API list them.
 BOOK_TYPES = tuple(BookKind)
+#: A wild book of jokers and twos together, where the rules count it apart: no kind of its
+#: own, as it counts as a wild book to go out.
+MIXED_WILD = "mixed_wild"
 #: Book names a special book may not take: the standard books and the mixed wild book.
-RESERVED_BOOK_IDS = (*BOOK_TYPES, "mixed_wild")
+RESERVED_BOOK_IDS = (*BOOK_TYPES, MIXED_WILD)
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind, group_name
 from .errors import N_, InvalidTally, Problem, counted
 from .going_out import books_lacking
+from .kind_sentences import (
+    GOING_OUT,
+    GOING_OUT_SPECIAL,
+    SPECIAL_SHORT,
+    SPLIT_KIND,
+    TOO_MANY,
+    said_of,
+)
 from .limits import MAX_PLAYERS, MAX_TEAMS
 from .rules import CardValues, RuleSet
 from .tally import COUNT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, RankCounts, Tally
@@ -191,31 +199,13 @@ def _value_problems(rules: RuleSet, team: int, part: str, cards: Cards) -> list[
     for name, kind in COUNT_FIELDS:
         if cards.count(kind) and values.splits(kind):
             problems.append(Problem(
-                f"{part}.{name}", _SPLIT_KIND[kind], team,
+                f"{part}.{name}", SPLIT_KIND[kind], team,
                 {"field": f"{part}.by_rank", "groups": _groups_words(values, kind)}))
     return problems
 
 
 def _groups_words(values: CardValues, kind: CardKind) -> str:
     return ", ".join(f"{group_name(g.ranks)} ({g.value} each)" for g in values.groups_of(kind))
-
-
-#: A kind of card counted as one whose ranks the rules value apart, one message per kind
-#: (the words of a kind are part of its sentence in every language).
-_SPLIT_KIND = {
-    CardKind.JOKER: N_("jokers are not all worth the same under these rules: count them by "
-                       "rank in %(field)s, as %(groups)s"),
-    CardKind.TWO: N_("twos are not all worth the same under these rules: count them by "
-                     "rank in %(field)s, as %(groups)s"),
-    CardKind.ACE: N_("aces are not all worth the same under these rules: count them by "
-                     "rank in %(field)s, as %(groups)s"),
-    CardKind.EIGHT_TO_KING: N_("eight to king are not all worth the same under these rules: "
-                               "count them by rank in %(field)s, as %(groups)s"),
-    CardKind.FOUR_TO_SEVEN: N_("four to seven are not all worth the same under these rules: "
-                               "count them by rank in %(field)s, as %(groups)s"),
-    CardKind.BLACK_THREE: N_("black threes are not all worth the same under these rules: "
-                             "count them by rank in %(field)s, as %(groups)s"),
-}
 
 
 def _unreachable(field: str, points: int, team: int) -> Problem:
@@ -282,9 +272,8 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
         have = tally.red_threes_down if kind is CardKind.RED_THREE else melded.count(kind)
         if have < BOOK_SIZE * count:
             ids = ", ".join(b.id for b in rules.special_books if b.kind is kind)
-            problems.append(_SPECIAL_OF_KIND[kind](
-                f"books.{ids.split(', ')[0]}", count, team, cards=BOOK_SIZE * count,
-                counted=have))
+            problems.append(said_of(SPECIAL_SHORT[kind], f"books.{ids.split(', ')[0]}", count,
+                                  team, cards=BOOK_SIZE * count, counted=have))
     if melded.black_threes and CardKind.BLACK_THREE not in by_kind:
         if not rules.black_three.meld_when_going_out:
             problems.append(Problem("melded.black_threes", N_("black threes are never melded"),
@@ -294,63 +283,6 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
                 "melded.black_threes",
                 N_("black threes are melded only by the team that goes out"), team))
     return problems
-
-
-def _special_jokers(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "%(num)s special book of jokers needs %(cards)s such cards on the "
-                          "table, but %(counted)s are counted",
-                   "%(num)s special books of jokers need %(cards)s such cards on the table, "
-                   "but %(counted)s are counted", num, team, **values)
-
-
-def _special_twos(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "%(num)s special book of twos needs %(cards)s such cards on the "
-                          "table, but %(counted)s are counted",
-                   "%(num)s special books of twos need %(cards)s such cards on the table, "
-                   "but %(counted)s are counted", num, team, **values)
-
-
-def _special_aces(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "%(num)s special book of aces needs %(cards)s such cards on the "
-                          "table, but %(counted)s are counted",
-                   "%(num)s special books of aces need %(cards)s such cards on the table, "
-                   "but %(counted)s are counted", num, team, **values)
-
-
-def _special_eight_to_king(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "%(num)s special book of eight to kings needs %(cards)s such cards "
-                          "on the table, but %(counted)s are counted",
-                   "%(num)s special books of eight to kings need %(cards)s such cards on the "
-                   "table, but %(counted)s are counted", num, team, **values)
-
-
-def _special_four_to_seven(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "%(num)s special book of four to sevens needs %(cards)s such cards "
-                          "on the table, but %(counted)s are counted",
-                   "%(num)s special books of four to sevens need %(cards)s such cards on the "
-                   "table, but %(counted)s are counted", num, team, **values)
-
-
-def _special_black_threes(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "%(num)s special book of black threes needs %(cards)s such cards "
-                          "on the table, but %(counted)s are counted",
-                   "%(num)s special books of black threes need %(cards)s such cards on the "
-                   "table, but %(counted)s are counted", num, team, **values)
-
-
-def _special_red_threes(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "%(num)s special book of red threes needs %(cards)s such cards "
-                          "on the table, but %(counted)s are counted",
-                   "%(num)s special books of red threes need %(cards)s such cards on the "
-                   "table, but %(counted)s are counted", num, team, **values)
-
-
-#: A special book of one kind short of cards, one sentence per kind.
-_SPECIAL_OF_KIND: dict[CardKind, Callable[..., Problem]] = {
-    CardKind.JOKER: _special_jokers, CardKind.TWO: _special_twos, CardKind.ACE: _special_aces,
-    CardKind.EIGHT_TO_KING: _special_eight_to_king,
-    CardKind.FOUR_TO_SEVEN: _special_four_to_seven,
-    CardKind.BLACK_THREE: _special_black_threes, CardKind.RED_THREE: _special_red_threes}
 
 
 def _supply_problems(rules: RuleSet, tallies: Sequence[Tally]) -> list[Problem]:
@@ -410,27 +342,8 @@ def _first_overflow(rules: RuleSet, kind: CardKind, places: list[tuple[int, str,
 
 
 def _too_many(rules: RuleSet, team: int, field: str, kind: CardKind, total: int) -> Problem:
-    return Problem(field, _TOO_MANY[kind], team,
+    return Problem(field, TOO_MANY[kind], team,
                    {"total": total, "decks": rules.decks, "supply": rules.supply(kind)})
-
-
-#: More cards of a kind than the decks hold, one message per kind (its words in the sentence).
-_TOO_MANY = {
-    CardKind.JOKER: N_("%(total)s cards of kind joker counted over all teams so far, but "
-                       "%(decks)s decks hold only %(supply)s"),
-    CardKind.TWO: N_("%(total)s cards of kind two counted over all teams so far, but "
-                     "%(decks)s decks hold only %(supply)s"),
-    CardKind.ACE: N_("%(total)s cards of kind ace counted over all teams so far, but "
-                     "%(decks)s decks hold only %(supply)s"),
-    CardKind.EIGHT_TO_KING: N_("%(total)s cards of kind eight to king counted over all teams "
-                               "so far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.FOUR_TO_SEVEN: N_("%(total)s cards of kind four to seven counted over all teams "
-                               "so far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.BLACK_THREE: N_("%(total)s cards of kind black three counted over all teams so "
-                             "far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.RED_THREE: N_("%(total)s cards of kind red three counted over all teams so far, "
-                           "but %(decks)s decks hold only %(supply)s"),
-}
 
 
 def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]
@@ -446,44 +359,10 @@ def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tal
         required = rules.round(round_number).going_out_books.as_counts()
         for kind, short in books_lacking(rules, round_number, tallies[team].books).items():
             special = rules.special_book(kind)
-            says = _GOING_OUT.get(kind, _going_out_special)
-            problems.append(says(f"books.{kind}", required[kind], team, round=round_number,
-                                 name=kind if special is None else special.name, missing=short))
+            problems.append(said_of(GOING_OUT.get(kind, GOING_OUT_SPECIAL), f"books.{kind}",
+                                  required[kind], team, round=round_number,
+                                  name=kind if special is None else special.name, missing=short))
     return problems
-
-
-def _going_out_special(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "going out in round %(round)s needs %(num)s %(name)s book; "
-                          "%(missing)s more are missing",
-                   "going out in round %(round)s needs %(num)s %(name)s books; "
-                   "%(missing)s more are missing", num, team, **values)
-
-
-def _going_out_clean(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "going out in round %(round)s needs %(num)s clean book; "
-                          "%(missing)s more are missing",
-                   "going out in round %(round)s needs %(num)s clean books; "
-                   "%(missing)s more are missing", num, team, **values)
-
-
-def _going_out_dirty(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "going out in round %(round)s needs %(num)s dirty book; "
-                          "%(missing)s more are missing",
-                   "going out in round %(round)s needs %(num)s dirty books; "
-                   "%(missing)s more are missing", num, team, **values)
-
-
-def _going_out_wild(field: str, num: int, team: int, **values: object) -> Problem:
-    return counted(field, "going out in round %(round)s needs %(num)s wild book; "
-                          "%(missing)s more are missing",
-                   "going out in round %(round)s needs %(num)s wild books; "
-                   "%(missing)s more are missing", num, team, **values)
-
-
-#: Books a team lacks to go out, one sentence per standard kind (a special book is named
-#: as the rules name it).
-_GOING_OUT: dict[str, Callable[..., Problem]] = {
-    "clean": _going_out_clean, "dirty": _going_out_dirty, "wild": _going_out_wild}
 
 
 def _first_meld_problems(tallies: Sequence[Tally]) -> list[Problem]:

@@ -1,0 +1,109 @@
+"""What the tally checks say of one kind of card or book: a sentence a kind, since the
+words of a kind are part of its sentence in every language (no sentence is built from
+pieces). Each is marked for the catalogues and translated at the edge."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .books import BookKind
+from .cards import CardKind
+from .errors import N_, Problem, counted
+
+
+def said_of(sentence: Problem, field: str, num: int, team: int, **values: object) -> Problem:
+    """A counting sentence from the tables below, said of ``field`` of ``team``, ``num`` its
+    count."""
+    return replace(sentence, field=field, team=team, values={"num": num, **values})
+
+
+#: A special book of one kind short of cards, one sentence per kind.
+SPECIAL_SHORT = {
+    CardKind.JOKER: counted(
+        "books", "%(num)s special book of jokers needs %(cards)s such cards on the table, but "
+        "%(counted)s are counted", "%(num)s special books of jokers need %(cards)s such cards "
+        "on the table, but %(counted)s are counted", 0),
+    CardKind.TWO: counted(
+        "books", "%(num)s special book of twos needs %(cards)s such cards on the table, but "
+        "%(counted)s are counted", "%(num)s special books of twos need %(cards)s such cards "
+        "on the table, but %(counted)s are counted", 0),
+    CardKind.ACE: counted(
+        "books", "%(num)s special book of aces needs %(cards)s such cards on the table, but "
+        "%(counted)s are counted", "%(num)s special books of aces need %(cards)s such cards "
+        "on the table, but %(counted)s are counted", 0),
+    CardKind.EIGHT_TO_KING: counted(
+        "books", "%(num)s special book of eight to kings needs %(cards)s such cards on the "
+        "table, but %(counted)s are counted", "%(num)s special books of eight to kings need "
+        "%(cards)s such cards on the table, but %(counted)s are counted", 0),
+    CardKind.FOUR_TO_SEVEN: counted(
+        "books", "%(num)s special book of four to sevens needs %(cards)s such cards on the "
+        "table, but %(counted)s are counted", "%(num)s special books of four to sevens need "
+        "%(cards)s such cards on the table, but %(counted)s are counted", 0),
+    CardKind.BLACK_THREE: counted(
+        "books", "%(num)s special book of black threes needs %(cards)s such cards on the "
+        "table, but %(counted)s are counted", "%(num)s special books of black threes need "
+        "%(cards)s such cards on the table, but %(counted)s are counted", 0),
+    CardKind.RED_THREE: counted(
+        "books", "%(num)s special book of red threes needs %(cards)s such cards on the "
+        "table, but %(counted)s are counted", "%(num)s special books of red threes need "
+        "%(cards)s such cards on the table, but %(counted)s are counted", 0),
+}
+
+
+#: A kind of card counted as one whose ranks the rules value apart, one message per kind
+#: (the words of a kind are part of its sentence in every language).
+SPLIT_KIND = {
+    CardKind.JOKER: N_("jokers are not all worth the same under these rules: count them by "
+                       "rank in %(field)s, as %(groups)s"),
+    CardKind.TWO: N_("twos are not all worth the same under these rules: count them by "
+                     "rank in %(field)s, as %(groups)s"),
+    CardKind.ACE: N_("aces are not all worth the same under these rules: count them by "
+                     "rank in %(field)s, as %(groups)s"),
+    CardKind.EIGHT_TO_KING: N_("eight to king are not all worth the same under these rules: "
+                               "count them by rank in %(field)s, as %(groups)s"),
+    CardKind.FOUR_TO_SEVEN: N_("four to seven are not all worth the same under these rules: "
+                               "count them by rank in %(field)s, as %(groups)s"),
+    CardKind.BLACK_THREE: N_("black threes are not all worth the same under these rules: "
+                             "count them by rank in %(field)s, as %(groups)s"),
+}
+
+
+#: More cards of a kind than the decks hold, one message per kind (its words in the sentence).
+TOO_MANY = {
+    CardKind.JOKER: N_("%(total)s cards of kind joker counted over all teams so far, but "
+                       "%(decks)s decks hold only %(supply)s"),
+    CardKind.TWO: N_("%(total)s cards of kind two counted over all teams so far, but "
+                     "%(decks)s decks hold only %(supply)s"),
+    CardKind.ACE: N_("%(total)s cards of kind ace counted over all teams so far, but "
+                     "%(decks)s decks hold only %(supply)s"),
+    CardKind.EIGHT_TO_KING: N_("%(total)s cards of kind eight to king counted over all teams "
+                               "so far, but %(decks)s decks hold only %(supply)s"),
+    CardKind.FOUR_TO_SEVEN: N_("%(total)s cards of kind four to seven counted over all teams "
+                               "so far, but %(decks)s decks hold only %(supply)s"),
+    CardKind.BLACK_THREE: N_("%(total)s cards of kind black three counted over all teams so "
+                             "far, but %(decks)s decks hold only %(supply)s"),
+    CardKind.RED_THREE: N_("%(total)s cards of kind red three counted over all teams so far, "
+                           "but %(decks)s decks hold only %(supply)s"),
+}
+
+
+#: Books a team lacks to go out, one sentence per standard kind, and one for a special book
+#: (named as the rules name it).
+GOING_OUT: dict[str, Problem] = {
+    BookKind.CLEAN: counted(
+        "books", "going out in round %(round)s needs %(num)s clean book; %(missing)s more are "
+        "missing", "going out in round %(round)s needs %(num)s clean books; %(missing)s more "
+        "are missing", 0),
+    BookKind.DIRTY: counted(
+        "books", "going out in round %(round)s needs %(num)s dirty book; %(missing)s more are "
+        "missing", "going out in round %(round)s needs %(num)s dirty books; %(missing)s more "
+        "are missing", 0),
+    BookKind.WILD: counted(
+        "books", "going out in round %(round)s needs %(num)s wild book; %(missing)s more are "
+        "missing", "going out in round %(round)s needs %(num)s wild books; %(missing)s more "
+        "are missing", 0),
+}
+GOING_OUT_SPECIAL = counted(
+    "books", "going out in round %(round)s needs %(num)s %(name)s book; %(missing)s more are "
+    "missing", "going out in round %(round)s needs %(num)s %(name)s books; %(missing)s more "
+    "are missing", 0)
