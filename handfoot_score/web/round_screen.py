@@ -6,21 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
-from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, RuleSet
-from handfoot_score.i18n import current_locale
+from handfoot_score.engine.books import MIXED_WILD
+from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, BookKind, RuleSet
 from handfoot_score.services.games import GameState
+from handfoot_score.web.kind_words import BOOK_WORDS, book_words
 from handfoot_score.web.tally_words import and_list
-
-#: How a kind of book is called: its name, on a counter and checklist, in a sentence (read
-#: aloud with the counter's buttons), and on its button.
-_BOOK_NAMES = {"clean": _l("Clean book"), "dirty": _l("Dirty book"), "wild": _l("Wild book")}
-_BOOK_LABELS = {"clean": _l("Clean books"), "dirty": _l("Dirty books"),
-                "wild": _l("Wild books")}
-_BOOK_ONES = {"clean": _l("clean book"), "dirty": _l("dirty book"), "wild": _l("wild book")}
-_BOOK_BUTTONS = {"clean": _l("+ clean"), "dirty": _l("+ dirty"), "wild": _l("+ wild")}
 
 
 @dataclass(frozen=True)
@@ -118,25 +109,19 @@ def book_phrase(books: BookCounts) -> str:
     >>> book_phrase(BookCounts(clean=1, dirty=1)), book_phrase(BookCounts())
     ('1 clean book and 1 dirty book', 'no books')
     """
-    parts = [_BOOKS_COUNTED[kind](count) for kind in BOOK_TYPES
+    parts = [BOOK_WORDS[kind].counted(count) for kind in BOOK_TYPES
              if (count := getattr(books, kind))]
-    parts += [ngettext("%(num)s %(name)s book", "%(num)s %(name)s books", count, name=book_id)
+    # Without the rules at hand, a special book is named by its code.
+    parts += [book_words(book_id, book_id).counted(count)
               for book_id, count in books.special if count]
     if not parts:
         return _("no books")
     return and_list(parts)
 
 
-_BOOKS_COUNTED = {
-    "clean": lambda n: ngettext("%(num)s clean book", "%(num)s clean books", n),
-    "dirty": lambda n: ngettext("%(num)s dirty book", "%(num)s dirty books", n),
-    "wild": lambda n: ngettext("%(num)s wild book", "%(num)s wild books", n),
-}
-
-
 def book_kinds(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
     """Every kind of book these rules score: (kind, name, bonus), special books last."""
-    standard = [(kind, str(_BOOK_NAMES[kind]), bonus) for kind in BOOK_TYPES
+    standard = [(kind, str(BOOK_WORDS[kind].name), bonus) for kind in BOOK_TYPES
                 if (bonus := getattr(rules.books, kind)) is not None]
     special = [(book.id, book.name, book.bonus) for book in rules.special_books]
     return tuple(standard + special)
@@ -145,12 +130,10 @@ def book_kinds(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
 def _counters(state: GameState, team: int) -> tuple[BookCounter, ...]:
     counts = state.books[team].as_counts()
     return tuple(
-        BookCounter(kind=kind, label=str(_BOOK_LABELS[kind]) if kind in BOOK_TYPES else name,
-                    one=str(_BOOK_ONES[kind]) if kind in BOOK_TYPES else in_a_sentence(name),
-                    button=str(_BOOK_BUTTONS[kind]) if kind in BOOK_TYPES
-                    else "+ " + in_a_sentence(name.removesuffix(" book")),
-                    count=counts.get(kind, 0), bonus=bonus)
+        BookCounter(kind=kind, label=str(words.label), one=str(words.one),
+                    button=str(words.button), count=counts.get(kind, 0), bonus=bonus)
         for kind, name, bonus in book_kinds(state.rules)
+        for words in (book_words(kind, name),)
     )
 
 
@@ -158,8 +141,8 @@ def _checklist(state: GameState, round_number: int, team: int) -> tuple[Checklis
     required = state.rules.round(round_number).going_out_books.as_counts()
     have = state.books[team].as_counts()
     # A mixed wild book is a wild book when books are counted to go out.
-    have["wild"] = have.get("wild", 0) + have.get("mixed_wild", 0)
-    names = {kind: str(_BOOK_LABELS[kind]) for kind in BOOK_TYPES}
+    have[BookKind.WILD] = have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)
+    names = {kind: str(BOOK_WORDS[kind].label) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
     lacking = state.books_lacking(team)
     return tuple(
@@ -167,9 +150,3 @@ def _checklist(state: GameState, round_number: int, team: int) -> tuple[Checklis
                       done=kind not in lacking)
         for kind, need in required.items() if need
     )
-
-
-def in_a_sentence(name: str) -> str:
-    """A name a table typed, as it reads inside a sentence: lower case in English ("a
-    sevens book"), as typed in every other language (German nouns keep their capitals)."""
-    return name.lower() if current_locale() == "en" else name

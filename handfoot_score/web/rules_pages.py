@@ -10,28 +10,21 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
+from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, Rank, run_words
 from handfoot_score.engine.errors import InvalidRules
-from handfoot_score.engine.rules import BookCounts, RuleSet
+from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
 from handfoot_score.web import areas
 from handfoot_score.web.formats import points as _points
-from handfoot_score.web.round_screen import in_a_sentence
+from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, book_words
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
 
-#: A special book made of one kind of card, as the card says it: "Book of sevens (all aces)".
-_SPECIAL_KINDS = {
-    CardKind.ACE: _l("%(name)s (all aces)"),
-    CardKind.EIGHT_TO_KING: _l("%(name)s (all 8s to Kings)"),
-    CardKind.FOUR_TO_SEVEN: _l("%(name)s (all 4s to 7s)"),
-    CardKind.BLACK_THREE: _l("%(name)s (all black threes)"),
-    CardKind.RED_THREE: _l("%(name)s (all red threes)"),
-}
 #: The card table's words for a rank on its own and the ends of a run of ranks.
-_RANK_WORDS = {Rank.ACE: _l("Ace"), Rank.KING: _l("King"), Rank.QUEEN: _l("Queen"),
-               Rank.JACK: _l("Jack")}
+_RANK_WORDS = {Rank.ACE: CARD_WORDS[CardKind.ACE].name, Rank.KING: _l("King"),
+               Rank.QUEEN: _l("Queen"), Rank.JACK: _l("Jack")}
 
 
 def _cards(count: int) -> str:
@@ -39,15 +32,13 @@ def _cards(count: int) -> str:
 
 
 def _books(books: BookCounts, rules: RuleSet) -> str:
-    parts = [words for words, count in (
-        (ngettext("%(num)s clean", "%(num)s clean", books.clean), books.clean),
-        (ngettext("%(num)s dirty", "%(num)s dirty", books.dirty), books.dirty),
-        (ngettext("%(num)s wild", "%(num)s wild", books.wild), books.wild)) if count]
+    parts = [BOOK_WORDS[kind].short(count) for kind in BOOK_TYPES
+             if (count := getattr(books, kind))]
     for book_id, count in books.special:
         special = rules.special_book(book_id)
         if count:
-            parts.append(ngettext("%(num)s %(book)s", "%(num)s %(book)s", count,
-                                  book=book_id if special is None else in_a_sentence(special.name)))
+            parts.append(book_words(book_id, book_id if special is None else special.name)
+                         .short(count))
     text = parts[0] if parts else _("no books")
     for part in parts[1:]:
         text = _("%(books)s + %(more)s", books=text, more=part)
@@ -147,27 +138,29 @@ def _score_minimums(rules: RuleSet) -> tuple[tuple[str, str], ...]:
 
 def _card_values(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     values = rules.card_values
-    rows = [(_("Joker"), _points(values.joker)), (_("Two"), _points(values.two))]
+    rows = [(str(CARD_WORDS[CardKind.JOKER].name), _points(values.joker)),
+            (str(CARD_WORDS[CardKind.TWO].name), _points(values.two))]
     for kind in NATURAL_KINDS:
         rows += [(_ranks(group.ranks), _points(group.value))
                  for group in values.groups_of(kind)]
-    rows.append((_("Black three"), _points(values.black_three)))
+    rows.append((str(CARD_WORDS[CardKind.BLACK_THREE].name), _points(values.black_three)))
     return tuple(rows)
 
 
 def _book_bonuses(rules: RuleSet) -> tuple[tuple[str, str], ...]:
     books = rules.books
-    wild = _("Wild book") if books.mixed_wild is None else _("Wild book of one kind")
-    rows = [(_("Clean book"), _points(books.clean)), (_("Dirty book"), _points(books.dirty)),
-            (wild, _("not allowed") if books.wild is None else _points(books.wild))]
+    clean, dirty, wild = (BOOK_WORDS[kind] for kind in BOOK_TYPES)
+    rows = [(str(clean.name), _points(books.clean)), (str(dirty.name), _points(books.dirty)),
+            (str(wild.name if books.mixed_wild is None else wild.name_apart),
+             _("not allowed") if books.wild is None else _points(books.wild))]
     if books.mixed_wild is not None:
-        rows.append((_("Wild book of jokers and twos"), _points(books.mixed_wild)))
+        rows.append((str(BOOK_WORDS[MIXED_WILD].name), _points(books.mixed_wild)))
     for book in rules.special_books:
         if book.kind is None:
             rows.append((book.name, _points(book.bonus)))
             continue
         threes = book.kind in (CardKind.BLACK_THREE, CardKind.RED_THREE)
-        name = (str(_SPECIAL_KINDS[book.kind]) % {"name": book.name}
+        name = (str(CARD_WORDS[book.kind].special_book) % {"name": book.name}
                 if book.rank is None or threes
                 else _("%(name)s (all %(rank)ss)", name=book.name, rank=book.rank))
         rows.append((name, _points(book.bonus)))

@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Form, FormField, SelectChoice, SelectField
 
 from handfoot_score.engine.cards import CardKind, Rank
+from handfoot_score.web.kind_words import CARD_WORDS
 from handfoot_score.web.rules_fields import (
     NamedNumbersField,
     PlainOptionsSelect,
@@ -21,15 +22,9 @@ from handfoot_score.web.rules_fields import (
     stripped,
 )
 
-_KIND_NAMES = {
-    CardKind.ACE: _l("Aces"),
-    CardKind.EIGHT_TO_KING: _l("8s to Kings"),
-    CardKind.FOUR_TO_SEVEN: _l("4s to 7s"),
-    CardKind.BLACK_THREE: _l("Black threes"),
-    CardKind.RED_THREE: _l("Red threes"),
-}
 KIND_CHOICES = [SelectChoice("", _l("Any natural cards")),
-                *(SelectChoice(k.value, name) for k, name in _KIND_NAMES.items())]
+                *(SelectChoice(kind.value, words.made_of) for kind, words in CARD_WORDS.items()
+                  if words.made_of)]
 RANK_CHOICES = [SelectChoice("", _l("Any of those cards")),
                 *(SelectChoice(r.value) for r in Rank if not r.is_wild)]
 
@@ -68,9 +63,9 @@ class RoundForm(Form):
 class CardValuesForm(Form):
     """Points for each kind of card."""
 
-    joker = WholeNumberField(_l("Joker"))
+    joker = WholeNumberField(CARD_WORDS[CardKind.JOKER].name)
     two = WholeNumberField(_l("Two (wild)"))
-    ace = WholeNumberField(_l("Ace"))
+    ace = WholeNumberField(CARD_WORDS[CardKind.ACE].name)
     eight_to_king = WholeNumberField(_l("8, 9, 10, Jack, Queen, King"))
     four_to_seven = WholeNumberField(_l("4, 5, 6, 7"))
     black_three = WholeNumberField(_l("Black three caught in hand or foot (penalty)"),

@@ -3,8 +3,7 @@ when a save is refused), and the engine's problems as a player says them."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import reduce
 from typing import Any
@@ -13,27 +12,17 @@ from babel.lists import format_list
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from handfoot_score.engine.books import MIXED_WILD, BookKind
+from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import N_, Problem, counted
+from handfoot_score.engine.kind_sentences import TOO_MANY
+from handfoot_score.engine.tally import COUNT_FIELDS
 from handfoot_score.i18n import current_locale
+from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, Counted, book_words
 
-Counted = Callable[[int], str]
-
-#: How the pages name each kind of card counted, with its count.
-CARD_WORDS: dict[str, Counted] = {
-    "jokers": lambda n: ngettext("%(num)s joker", "%(num)s jokers", n),
-    "twos": lambda n: ngettext("%(num)s two", "%(num)s twos", n),
-    "aces": lambda n: ngettext("%(num)s ace", "%(num)s aces", n),
-    "eight_to_king": lambda n: ngettext("%(num)s card 8 to King", "%(num)s cards 8 to King", n),
-    "four_to_seven": lambda n: ngettext("%(num)s card 4 to 7", "%(num)s cards 4 to 7", n),
-    "black_threes": lambda n: ngettext("%(num)s black three", "%(num)s black threes", n),
-}
-#: A tally's books of each standard kind, with their count.
-_BOOK_COUNTS: dict[str, Counted] = {
-    "clean": lambda n: ngettext("%(num)s clean", "%(num)s clean", n),
-    "dirty": lambda n: ngettext("%(num)s dirty", "%(num)s dirty", n),
-    "wild": lambda n: ngettext("%(num)s wild", "%(num)s wild", n),
-    "mixed_wild": lambda n: ngettext("%(num)s mixed wild", "%(num)s mixed wild", n),
-}
+#: Each kind of card a tally counts, with its count, by the name it is counted under.
+_CARD_COUNTS: dict[str, Counted] = {name: words for name, kind in COUNT_FIELDS
+                                    if (words := CARD_WORDS[kind].counted)}
 
 
 def and_list(names: Sequence[str]) -> str:
@@ -66,7 +55,7 @@ def tally_words(tally: Mapping[str, Any]) -> str:
     """
     words = [_("on the table %(cards)s", cards=_cards(tally.get("melded"))),
              _("left %(cards)s", cards=_cards(tally.get("left")))]
-    books = ", ".join(_BOOK_COUNTS[kind](count) if kind in _BOOK_COUNTS
+    books = ", ".join(BOOK_WORDS[kind].short(count) if kind in BOOK_WORDS
                       else _("%(count)s %(book)s", count=count, book=kind)
                       for kind, count in (tally.get("books") or {}).items() if count)
     if books:
@@ -94,7 +83,7 @@ def _cards(counted: object) -> str:
     if isinstance(counted.get("by_rank"), Mapping):  # house rules: cards counted by rank
         return ", ".join(f"{count} \N{MULTIPLICATION SIGN} {rank}"
                          for rank, count in counted["by_rank"].items() if count) or _("nothing")
-    listed = ", ".join(CARD_WORDS[kind](count) if kind in CARD_WORDS
+    listed = ", ".join(_CARD_COUNTS[kind](count) if kind in _CARD_COUNTS
                        else _("%(count)s %(book)s", count=count, book=kind)
                        for kind, count in counted.items() if count)
     return listed or _("nothing")
@@ -117,68 +106,65 @@ def _as_count(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _books_needed(kind: str, name: object, need: int) -> str:
-    """The books going out needs, in words: "2 clean books"."""
-    if kind == "clean":
-        return ngettext("%(num)s clean book", "%(num)s clean books", need)
-    if kind == "dirty":
-        return ngettext("%(num)s dirty book", "%(num)s dirty books", need)
-    if kind == "wild":
-        return ngettext("%(num)s wild book", "%(num)s wild books", need)
-    if kind == "mixed_wild":
-        return ngettext("%(num)s mixed wild book", "%(num)s mixed wild books", need)
-    return ngettext("%(num)s %(name)s book", "%(num)s %(name)s books", need, name=name)
+#: Going out needs more books, one sentence per kind: the field, team and values are filled
+#: in (a special book is named as the rules name it).
+_MISSING: dict[str, Problem] = {
+    BookKind.CLEAN: counted(
+        "books", "going out in round %(round)s needs %(books)s: %(num)s more clean book "
+        "is missing", "going out in round %(round)s needs %(books)s: %(num)s more clean books "
+        "are missing", 0),
+    BookKind.DIRTY: counted(
+        "books", "going out in round %(round)s needs %(books)s: %(num)s more dirty book "
+        "is missing", "going out in round %(round)s needs %(books)s: %(num)s more dirty books "
+        "are missing", 0),
+    BookKind.WILD: counted(
+        "books", "going out in round %(round)s needs %(books)s: %(num)s more wild book "
+        "is missing", "going out in round %(round)s needs %(books)s: %(num)s more wild books "
+        "are missing", 0),
+    MIXED_WILD: counted(
+        "books", "going out in round %(round)s needs %(books)s: %(num)s more mixed "
+        "wild book is missing", "going out in round %(round)s needs %(books)s: %(num)s more "
+        "mixed wild books are missing", 0),
+}
+_MISSING_SPECIAL = counted(
+    "books", "going out in round %(round)s needs %(books)s: %(num)s more %(name)s book is "
+    "missing", "going out in round %(round)s needs %(books)s: %(num)s more %(name)s books are "
+    "missing", 0)
 
 
 def _going_out(problem: Problem, kind: str, name: object, need: int, short: int) -> Problem:
     """Going out needs more books: the sentence says how many more, of which kind."""
-    values = {"round": problem.values.get("round"), "books": _books_needed(kind, name, need)}
-    field, team = problem.field, problem.team
-    if kind == "clean":
-        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
-                       "clean book is missing", "going out in round %(round)s needs "
-                       "%(books)s: %(num)s more clean books are missing", short, team, **values)
-    if kind == "dirty":
-        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
-                       "dirty book is missing", "going out in round %(round)s needs "
-                       "%(books)s: %(num)s more dirty books are missing", short, team, **values)
-    if kind == "wild":
-        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
-                       "wild book is missing", "going out in round %(round)s needs "
-                       "%(books)s: %(num)s more wild books are missing", short, team, **values)
-    if kind == "mixed_wild":
-        return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
-                       "mixed wild book is missing", "going out in round %(round)s needs "
-                       "%(books)s: %(num)s more mixed wild books are missing", short, team,
-                       **values)
-    return counted(field, "going out in round %(round)s needs %(books)s: %(num)s more "
-                   "%(name)s book is missing", "going out in round %(round)s needs "
-                   "%(books)s: %(num)s more %(name)s books are missing", short, team,
-                   name=name, **values)
+    values = {"num": short, "round": problem.values.get("round"),
+              "books": book_words(kind, str(name)).counted(need)}
+    if kind not in _MISSING:
+        values["name"] = name
+    return replace(_MISSING.get(kind, _MISSING_SPECIAL), field=problem.field,
+                   team=problem.team, values=values)
 
 
-def _supply(problem: Problem, kind: str) -> Problem | None:
+def _supply(problem: Problem, kind: CardKind) -> Problem:
     """More cards of a kind than the decks hold, said with the kind's own words."""
     values = problem.values
     decks = _as_count(values.get("decks"))
     held = ngettext("%(num)s deck holds only %(supply)s", "%(num)s decks hold only %(supply)s",
                     decks, supply=values.get("supply"))
-    said = {
-        "joker": N_("%(total)s jokers counted over all teams, but %(held)s"),
-        "two": N_("%(total)s twos counted over all teams, but %(held)s"),
-        "ace": N_("%(total)s aces counted over all teams, but %(held)s"),
-        "eight to king": N_("%(total)s cards 8 to King counted over all teams, but %(held)s"),
-        "four to seven": N_("%(total)s cards 4 to 7 counted over all teams, but %(held)s"),
-        "black three": N_("%(total)s black threes counted over all teams, but %(held)s"),
-        "red three": N_("%(total)s red threes counted over all teams, but %(held)s"),
-    }.get(kind)
-    if said is None:
-        return None
-    return replace(problem, message=said, plural=None,
+    return replace(problem, message=_TOO_MANY[kind], plural=None,
                    values={"total": values.get("total"), "held": held})
 
 
-_SUPPLY = re.compile(r"%\(total\)s cards of kind (.+?) counted over all teams")
+#: More cards of a kind than the decks hold, one sentence per kind.
+_TOO_MANY = {
+    CardKind.JOKER: N_("%(total)s jokers counted over all teams, but %(held)s"),
+    CardKind.TWO: N_("%(total)s twos counted over all teams, but %(held)s"),
+    CardKind.ACE: N_("%(total)s aces counted over all teams, but %(held)s"),
+    CardKind.EIGHT_TO_KING: N_("%(total)s cards 8 to King counted over all teams, but "
+                               "%(held)s"),
+    CardKind.FOUR_TO_SEVEN: N_("%(total)s cards 4 to 7 counted over all teams, but %(held)s"),
+    CardKind.BLACK_THREE: N_("%(total)s black threes counted over all teams, but %(held)s"),
+    CardKind.RED_THREE: N_("%(total)s red threes counted over all teams, but %(held)s"),
+}
+#: The engine's sentence for too many cards of a kind, with that kind.
+_KIND_TOO_MANY = {message: kind for kind, message in TOO_MANY.items()}
 _NATURALS = "these books need at least %(needed)s natural cards"
 _WILDS = "these books need at least %(needed)s wild cards"
 _BOOK_CARDS = "%(books)s books hold at least %(cards)s cards"
@@ -224,8 +210,8 @@ def problem_words(problem: Problem, team_names: Sequence[str], points_mode: bool
                        "counted on the table", "%(books)s hold at least %(cards)s cards; "
                        "%(num)s cards counted on the table", _as_count(got), problem.team,
                        books=books, cards=values.get("cards"))
-    if match := _SUPPLY.match(message):
-        return _supply(problem, match.group(1)) or problem
+    if message in _KIND_TOO_MANY:
+        return _supply(problem, _KIND_TOO_MANY[message])
     if message.startswith((_GOES_OUT, _FIRST)):
         position = _as_count(values.get("first")) - 1
         name = team_names[position] if 0 <= position < len(team_names) else _("another team")

@@ -12,9 +12,11 @@ from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, Field, HiddenField, IntegerField
 from wtforms.form import Form
 
-from handfoot_score.engine.cards import CardKind, Rank, group_name, run_parts
+from handfoot_score.engine.books import MIXED_WILD, BookKind
+from handfoot_score.engine.cards import CardKind, Rank, group_name, ranks_of, run_parts
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS
+from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS
 
 # Whole numbers only; anything else goes to the service as typed, to be refused there in
 # the words the JSON API uses. Twelve digits keep int() far from its length limit.
@@ -55,11 +57,9 @@ def count_field(label: str | LazyString, description: str | LazyString | None = 
     return CountField(label, default=0, description=description or label)
 
 
-class TeamTallyForm(Form):
-    """One team's count: cards on the table and left (or their points), books, red threes.
-
-    Every rule set gets a subclass with a field for each of its special books.
-    """
+class _CountWay(Form):
+    """How a team's count is typed: card by card or in points, and which of its saves the
+    page showed."""
 
     points_mode = BooleanField(_l("Count in points instead"))
     # The version of the team's count saved from its own phone that the page showed, 0 for
@@ -68,23 +68,28 @@ class TeamTallyForm(Form):
     # Which way the page showed the counts, so a switch ticked without JavaScript shows
     # the points inputs before anything is saved.
     points_shown = HiddenField()
-    melded_jokers = count_field(_l("Jokers"), _l("Jokers on the table"))
-    melded_twos = count_field(_l("Twos"), _l("Twos on the table"))
-    melded_aces = count_field(_l("Aces"), _l("Aces on the table"))
-    melded_eight_to_king = count_field(_l("8 to King"), _l("8 to King on the table"))
-    melded_four_to_seven = count_field(_l("4 to 7"), _l("4 to 7 on the table"))
-    melded_black_threes = count_field(_l("Black threes"), _l("Black threes on the table"))
-    left_jokers = count_field(_l("Jokers"), _l("Jokers left"))
-    left_twos = count_field(_l("Twos"), _l("Twos left"))
-    left_aces = count_field(_l("Aces"), _l("Aces left"))
-    left_eight_to_king = count_field(_l("8 to King"), _l("8 to King left"))
-    left_four_to_seven = count_field(_l("4 to 7"), _l("4 to 7 left"))
-    left_black_threes = count_field(_l("Black threes"), _l("Black threes left"))
+
+
+#: A count of each kind of card on the table and left: melded_jokers, ..., left_black_threes
+#: (made after the choice and before the rest of the count, the order the page shows them).
+_CardInputs = type("_CardInputs", (_CountWay,), {
+    **{f"melded_{name}": count_field(CARD_WORDS[kind].label, CARD_WORDS[kind].on_the_table)
+       for name, kind in COUNT_FIELDS},
+    **{f"left_{name}": count_field(CARD_WORDS[kind].label, CARD_WORDS[kind].left)
+       for name, kind in COUNT_FIELDS}})
+
+
+class TeamTallyForm(_CardInputs):
+    """One team's count: cards on the table and left (or their points), books, red threes.
+
+    Every rule set gets a subclass with a field for each of its special books.
+    """
+
     melded_points = count_field(_l("Points on the table"))
     left_points = count_field(_l("Points left in hands and feet"), _l("Points left"))
-    books_clean = count_field(_l("Clean books"))
-    books_dirty = count_field(_l("Dirty books"))
-    books_wild = count_field(_l("Wild books"))
+    books_clean = count_field(BOOK_WORDS[BookKind.CLEAN].label)
+    books_dirty = count_field(BOOK_WORDS[BookKind.DIRTY].label)
+    books_wild = count_field(BOOK_WORDS[BookKind.WILD].label)
     red_threes_down = count_field(_l("Red threes laid down"))
     red_threes_left = count_field(_l("Red threes caught"))
     exact_draws = count_field(_l("Exact draws"))
@@ -106,8 +111,8 @@ def counts_by_groups(rules: RuleSet) -> bool:
 def rank_groups(rules: RuleSet, threes: bool) -> list[tuple[str, str, int]]:
     """(name in a tally's by_rank, words, value) of every group of equal value, in the
     order of the kinds; black threes only where ``threes``."""
-    return [(group_name(group.ranks), str(_ONE_RANK.get(group.ranks[0].value, f"{group.ranks[0]}s"))
-             if len(group.ranks) == 1 else _run_words(group.ranks), group.value)
+    return [(group_name(group.ranks), _one_rank(group.ranks[0]) if len(group.ranks) == 1
+             else _run_words(group.ranks), group.value)
             for _, kind in COUNT_FIELDS if threes or kind is not CardKind.BLACK_THREE
             for group in rules.card_values.groups_of(kind)]
 
@@ -118,8 +123,10 @@ def _run_words(ranks: tuple[Rank, ...]) -> str:
     return _(phrase, low=_(low), high=_(high))
 
 
-#: A single rank counted on its own, named as the page names the kinds.
-_ONE_RANK = {"JK": _l("Jokers"), "2": _l("Twos"), "A": _l("Aces"), "3": _l("Black threes")}
+def _one_rank(rank: Rank) -> str:
+    """A rank counted on its own: named as its kind where the kind has no other rank
+    ("Aces"), else in plain figures ("Ks")."""
+    return str(CARD_WORDS[rank.kind].label) if len(ranks_of(rank.kind)) == 1 else f"{rank}s"
 
 
 def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
@@ -134,7 +141,7 @@ def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
                 fields[f"{part}_by_rank_{name.replace('-', '_')}"] = count_field(
                     words, description)
     if rules.books.mixed_wild is not None:
-        fields["books_mixed_wild"] = count_field(_l("Mixed wild books"))
+        fields[f"books_{MIXED_WILD}"] = count_field(BOOK_WORDS[MIXED_WILD].label)
     if rules.first_meld_bonus:
         fields["first_meld"] = BooleanField(_l("Laid down first"))
     return fields
