@@ -12,6 +12,7 @@ from werkzeug.test import TestResponse
 
 from handfoot_score.services import games
 from handfoot_score.services.games import GameState
+from handfoot_score.services.tallies import read_entered
 
 TWO_TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]},
              {"name": "Them", "players": ["Cy", "Di"]}]
@@ -27,13 +28,13 @@ def start_game(app: Flask, rules: object = "classic", teams: list[dict[str, Any]
     """A new game's id."""
     with app.app_context():
         body = {"rules": rules, "teams": teams or TWO_TEAMS, "first_dealer": first_dealer}
-        return games.create_game(body).id
+        return games.create_game(games.read_setup(body)).id
 
 
 def record(app: Flask, game_id: str, *tallies: dict[str, Any]) -> GameState:
     """Record the next round from one tally per team."""
     with app.app_context():
-        state, _ = games.record_round(game_id, {"teams": list(tallies)})
+        state, _ = games.record_round(game_id, read_entered(list(tallies)))
         return state
 
 

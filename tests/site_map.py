@@ -16,6 +16,7 @@ from werkzeug.routing import Rule
 
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues, rules
+from handfoot_score.services.tallies import read_entered
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 #: Scores a team some points without anybody going out.
@@ -29,12 +30,13 @@ def make_samples(app: Flask) -> dict[str, list[Any]]:
     values each kind of address part can take."""
     with app.app_context():
         league = leagues.create_league({"name": "Thursday club"})
-        playing = games.create_game({"rules": "classic", "teams": TEAMS, "league": league.id})
-        games.record_round(playing.id, {"teams": [QUIET, QUIET]})
+        playing = games.create_game(games.read_setup(
+            {"rules": "classic", "teams": TEAMS, "league": league.id}))
+        games.record_round(playing.id, read_entered([QUIET, QUIET]))
         games.tap_book(playing.id, 0, "clean", 1)
-        finished = games.create_game({"rules": "italian", "teams": TEAMS})
+        finished = games.create_game(games.read_setup({"rules": "italian", "teams": TEAMS}))
         for _ in finished.rules.rounds:
-            games.record_round(finished.id, {"teams": [QUIET, QUIET]})
+            games.record_round(finished.id, read_entered([QUIET, QUIET]))
         saved = rules.save_rules("Grandma's", rules.get_rules("pagat"))
         roster = leagues.get_league(league.id).players
     return {

@@ -18,6 +18,7 @@ from handfoot_score.services.games import (
     StaleTeamCount,
     StaleTeamCounts,
 )
+from handfoot_score.services.tallies import read_entered, read_entered_tally
 from tests.form_data import form_values
 from tests.game_pages import QUIET, page_text, record, start_game
 
@@ -36,7 +37,7 @@ def test_a_stale_correction_is_a_stale_round(app: Flask, client: FlaskClient) ->
     corrected = client.put(api(game_id, "/rounds/1"), json={"teams": [QUIET, THEM], "version": 1})
     assert corrected.status_code == 200
     with app.app_context(), pytest.raises(StaleRound) as refused:
-        games.correct_round(game_id, 1, {"teams": [QUIET, QUIET], "version": 1})
+        games.correct_round(game_id, 1, read_entered([QUIET, QUIET]), version=1)
     assert (refused.value.number, refused.value.version) == (1, 2)
     assert refused.value.tallies == (QUIET, THEM)
 
@@ -56,7 +57,7 @@ def test_a_count_for_a_round_recorded_meanwhile_is_a_stale_round(
     game_id = start_game(app)
     record(app, game_id, QUIET, THEM)
     with app.app_context(), pytest.raises(StaleRound) as refused:
-        tally_parts.save_part(game_id, 1, 0, QUIET, 0)
+        tally_parts.save_part(game_id, 1, 0, read_entered_tally(QUIET, 0), 0)
     assert refused.value.field == "round"
 
     late = client.put(api(game_id, "/rounds/1/parts/0"), json={"tally": QUIET, "version": 0})
@@ -72,7 +73,7 @@ def test_a_count_saved_over_a_newer_one_is_a_stale_team_count(
     assert client.put(api(game_id, "/rounds/1/parts/1"),
                       json={"tally": THEM, "version": 0}).status_code == 200
     with app.app_context(), pytest.raises(StaleTeamCount) as refused:
-        tally_parts.save_part(game_id, 1, 1, QUIET, 0)
+        tally_parts.save_part(game_id, 1, 1, read_entered_tally(QUIET, 1), 0)
     assert refused.value.counts == (SavedCount(1, 1, THEM),)
 
     stale = client.put(api(game_id, "/rounds/1/parts/1"), json={"tally": QUIET, "version": 0})
@@ -92,7 +93,7 @@ def test_a_round_over_newer_counts_is_stale_team_counts(
     values = form_values(client.get(f"/games/{game_id}/rounds/1").get_data(as_text=True))
     client.put(api(game_id, "/rounds/1/parts/1"), json={"tally": THEM, "version": 0})
     with app.app_context(), pytest.raises(StaleTeamCounts) as refused:
-        games.record_round(game_id, {"teams": [QUIET, QUIET], "part_versions": [0, 0]})
+        games.record_round(game_id, read_entered([QUIET, QUIET]), based_on=(0, 0))
     assert type(refused.value) is StaleTeamCounts
     assert refused.value.counts == (SavedCount(1, 1, THEM),)
 
@@ -149,7 +150,7 @@ def test_a_refusal_about_nothing_changed_meanwhile_has_no_current(
         app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
     with app.app_context(), pytest.raises(GameConflict) as refused:
-        games.record_round(game_id, {"round": 2, "teams": [QUIET, QUIET]})
+        games.record_round(game_id, read_entered([QUIET, QUIET]), round_number=2)
     assert type(refused.value) is GameConflict and refused.value.current_data() is None
     wrong = client.post(api(game_id, "/rounds"), json={"round": 2, "teams": [QUIET, QUIET]})
     assert wrong.status_code == 409

@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 
 from handfoot_score.services import games, tally_parts, undo
+from handfoot_score.services.tallies import read_entered, read_entered_tally
 from tests.game_pages import QUIET, record, start_game, state_of
 
 Write = Callable[[str], object]
@@ -19,21 +20,22 @@ def nothing(game_id: str) -> None:
 
 
 def one_count_saved(game_id: str) -> None:
-    tally_parts.save_part(game_id, 2, 0, QUIET, 0)
+    tally_parts.save_part(game_id, 2, 0, read_entered_tally(QUIET, 0), 0)
 
 
 #: Each write, after what it needs done first, in a game with round 1 recorded.
 WRITES: dict[str, tuple[Write, Write]] = {
     "record a round": (nothing, lambda game_id: games.record_round(
-        game_id, {"teams": [QUIET, QUIET]})),
+        game_id, read_entered([QUIET, QUIET]))),
     "correct a round": (nothing, lambda game_id: games.correct_round(
-        game_id, 1, {"teams": [QUIET, {}], "version": 1})),
+        game_id, 1, read_entered([QUIET, {}]), version=1)),
     "take back a round": (nothing, lambda game_id: undo.undo_round(
         game_id, 1, games.get_game(game_id).version)),
     "tap a book": (nothing, lambda game_id: games.tap_book(game_id, 0, "clean", 1, seen=0)),
     "save a team's count": (nothing, one_count_saved),
     "save the last count, recording the round": (
-        one_count_saved, lambda game_id: tally_parts.save_part(game_id, 2, 1, QUIET, 0)),
+        one_count_saved, lambda game_id: tally_parts.save_part(
+            game_id, 2, 1, read_entered_tally(QUIET, 1), 0)),
     "stop the game": (nothing, lambda game_id: games.abandon_game(game_id)),
 }
 
@@ -53,8 +55,8 @@ def test_every_write_moves_the_game_version_on_by_one(
 def test_a_repeated_request_key_changes_nothing(app: Flask) -> None:
     game_id = start_game(app)
     with app.app_context():
-        games.record_round(game_id, {"teams": [QUIET, QUIET], "request_key": "once"})
+        games.record_round(game_id, read_entered([QUIET, QUIET]), request_key="once")
         before = games.get_game(game_id).version
-        _, created = games.record_round(game_id, {"teams": [QUIET, QUIET],
-                                                  "request_key": "once"})
+        _, created = games.record_round(game_id, read_entered([QUIET, QUIET]),
+                                        request_key="once")
     assert not created and state_of(app, game_id).version == before

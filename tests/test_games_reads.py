@@ -9,6 +9,7 @@ from flask import Flask
 from handfoot_score.extensions import db
 from handfoot_score.services import games
 from handfoot_score.services import rules as rules_service
+from handfoot_score.services.tallies import read_entered
 
 TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
 ROUND = {"teams": [{"melded": {"points": 400}}, {"melded": {"points": 200}}]}
@@ -22,9 +23,9 @@ def selects(statements: list[str]) -> list[str]:
 @pytest.mark.parametrize("rounds", [0, 1, 3])
 def test_a_game_is_read_in_two_queries(app: Flask, statements: list[str], rounds: int) -> None:
     with app.app_context():
-        game_id = games.create_game({"rules": "pagat", "teams": TEAMS}).id
+        game_id = games.create_game(games.read_setup({"rules": "pagat", "teams": TEAMS})).id
         for _ in range(rounds):
-            games.record_round(game_id, ROUND)
+            games.record_round(game_id, read_entered(ROUND["teams"]))
         games.tap_book(game_id, 0, "clean", 1)
         db.session.remove()
     statements.clear()
@@ -40,7 +41,8 @@ def test_a_game_is_read_in_two_queries(app: Flask, statements: list[str], rounds
 def test_games_in_play_are_read_in_two_queries(app: Flask, statements: list[str]) -> None:
     with app.app_context():
         for _ in range(3):
-            games.record_round(games.create_game({"rules": "pagat", "teams": TEAMS}).id, ROUND)
+            game_id = games.create_game(games.read_setup({"rules": "pagat", "teams": TEAMS})).id
+            games.record_round(game_id, read_entered(ROUND["teams"]))
         db.session.remove()
     statements.clear()
     with app.app_context():
@@ -51,7 +53,7 @@ def test_games_in_play_are_read_in_two_queries(app: Flask, statements: list[str]
 
 def test_a_rule_set_is_read_once_per_stored_snapshot(app: Flask) -> None:
     with app.app_context():
-        first = games.create_game({"rules": "pagat", "teams": TEAMS}).id
-        second = games.create_game({"rules": "pagat", "teams": TEAMS}).id
+        first = games.create_game(games.read_setup({"rules": "pagat", "teams": TEAMS})).id
+        second = games.create_game(games.read_setup({"rules": "pagat", "teams": TEAMS})).id
         assert games.get_game(first).rules is games.get_game(second).rules
         assert games.get_game(first).rules == rules_service.get_rules("pagat")

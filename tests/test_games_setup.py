@@ -54,11 +54,11 @@ def test_the_service_saves_no_rules_for_a_game_it_refuses(app: Flask) -> None:
         league = leagues.create_league({"name": "Club", "edit_code": CODE}).id
         body = {"rules": "pagat", "league": league, "teams": TEAMS}
         with pytest.raises(EditCodeRequired):
-            games.create_game(body, save_rules_as="Ours")
+            games.create_game(games.read_setup(body), save_rules_as="Ours")
         with pytest.raises(InvalidInput):
-            games.create_game({**body, "teams": TEAMS[:1]}, edit_code=CODE,
+            games.create_game(games.read_setup({**body, "teams": TEAMS[:1]}), edit_code=CODE,
                               save_rules_as="Ours")
-        state = games.create_game(body, edit_code=CODE, save_rules_as="Ours")
+        state = games.create_game(games.read_setup(body), edit_code=CODE, save_rules_as="Ours")
     assert state.rules.id == "ours"
     assert saved_rules(app) == [("ours", "Ours")]
 
@@ -66,7 +66,8 @@ def test_the_service_saves_no_rules_for_a_game_it_refuses(app: Flask) -> None:
 def test_a_name_that_cannot_be_saved_starts_no_game(app: Flask) -> None:
     with app.app_context():
         with pytest.raises(InvalidRules) as refused:
-            games.create_game({"rules": "pagat", "teams": TEAMS}, save_rules_as="bad\x00name")
+            games.create_game(games.read_setup({"rules": "pagat", "teams": TEAMS}),
+                              save_rules_as="bad\x00name")
         assert [p.field for p in refused.value.problems] == ["name"]
         assert games.games_in_play() == []
     assert saved_rules(app) == []
@@ -74,6 +75,7 @@ def test_a_name_that_cannot_be_saved_starts_no_game(app: Flask) -> None:
 
 def test_a_name_taken_gets_the_next_free_id(app: Flask) -> None:
     with app.app_context():
-        first = games.create_game({"rules": "pagat", "teams": TEAMS}, save_rules_as="Ours")
-        second = games.create_game({"rules": "pagat", "teams": TEAMS}, save_rules_as="Ours")
+        setup = games.read_setup({"rules": "pagat", "teams": TEAMS})
+        first = games.create_game(setup, save_rules_as="Ours")
+        second = games.create_game(setup, save_rules_as="Ours")
     assert (first.rules.id, second.rules.id) == ("ours", "ours-2")

@@ -14,6 +14,7 @@ from handfoot_score.engine.errors import counted
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.i18n import LOCALES, compiled, say
 from handfoot_score.services import games
+from handfoot_score.services.tallies import read_entered
 from tests.site_map import QUIET, TEAMS
 
 TRANSLATED = [locale for locale in LOCALES if locale != "en"]
@@ -77,9 +78,9 @@ def test_every_page_offers_every_language_in_its_own_words(client: FlaskClient) 
 
 def scoreboard(app: Flask, client: FlaskClient, language: str) -> str:
     with app.app_context():
-        game = games.create_game({"rules": "classic", "teams": TEAMS}).id
+        game = games.create_game(games.read_setup({"rules": "classic", "teams": TEAMS})).id
         big = {"melded": {"eight_to_king": 35}, "books": {"clean": 4}}
-        games.record_round(game, {"teams": [big, QUIET]})
+        games.record_round(game, read_entered([big, QUIET]))
     answer = client.get(f"/games/{game}/scoreboard", headers={"Accept-Language": language})
     return answer.get_data(as_text=True)
 
@@ -197,10 +198,11 @@ def test_the_standings_spreadsheet_has_the_readers_words_and_machine_figures(
 
     with app.app_context():
         league = leagues.create_league({"name": "Donnerstag"})
-        game = games.create_game({"rules": "classic", "teams": TEAMS, "league": league.id}).id
+        game = games.create_game(games.read_setup(
+            {"rules": "classic", "teams": TEAMS, "league": league.id})).id
         for _ in range(4):
-            games.record_round(game, {"teams": [{"melded": {"eight_to_king": 35},
-                                                 "books": {"clean": 4}}, QUIET]})
+            games.record_round(game, read_entered([{"melded": {"eight_to_king": 35},
+                                                    "books": {"clean": 4}}, QUIET]))
     url = f"/leagues/{league.id}/standings.csv"
     german = client.get(url, headers={"Accept-Language": "de"}).get_data(as_text=True)
     english = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)

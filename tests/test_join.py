@@ -163,8 +163,10 @@ def test_games_stored_before_join_codes_get_one_and_keep_their_teams(tmp_path: P
                 f"sqlite:///{database}"}
     app = create_app(settings)
     with app.app_context():
-        first = games.create_game({"rules": "classic", "teams": [{"name": "A"}, {"name": "B"}]})
-        second = games.create_game({"rules": "pagat", "teams": [{"name": "C"}, {"name": "D"}]})
+        first = games.create_game(games.read_setup(
+            {"rules": "classic", "teams": [{"name": "A"}, {"name": "B"}]}))
+        second = games.create_game(games.read_setup(
+            {"rules": "pagat", "teams": [{"name": "C"}, {"name": "D"}]}))
         flask_migrate.downgrade(directory=MIGRATIONS, revision="0003")
         assert "join_code" not in {c["name"] for c in sa.inspect(db.engine).get_columns("games")}
         db.session.remove()

@@ -19,6 +19,7 @@ from handfoot_score.models import EditCodeFailure
 from handfoot_score.services import games, leagues
 from handfoot_score.services.edit_codes import MAX_FAILURES, EditCodeRequired, TooManyAttempts
 from handfoot_score.services.player_history import player_history
+from handfoot_score.services.tallies import read_entered
 from tests.form_data import form_values
 from tests.site_map import database_rows
 
@@ -37,9 +38,9 @@ def league(app: Flask) -> str:
     with app.app_context():
         league_id = leagues.create_league({"name": "Guarded", "edit_code": CODE}).id
         for rounds in (1, 4):
-            game = games.create_game(game_body(league_id), edit_code=CODE)
+            game = games.create_game(games.read_setup(game_body(league_id)), edit_code=CODE)
             for _ in range(rounds):
-                games.record_round(game.id, ROUND)
+                games.record_round(game.id, read_entered(ROUND["teams"]))
         return league_id
 
 
@@ -135,9 +136,9 @@ def test_the_unlock_key_stands_for_the_code(app: Flask, league: str) -> None:
     with app.app_context():
         key = leagues.unlock(league, CODE)
         assert CODE not in key
-        games.create_game(game_body(league), edit_code=key)
+        games.create_game(games.read_setup(game_body(league)), edit_code=key)
         with pytest.raises(EditCodeRequired):
-            games.create_game(game_body(league),
+            games.create_game(games.read_setup(game_body(league)),
                               edit_code=key[:-1] + ("1" if key.endswith("0") else "0"))
 
 

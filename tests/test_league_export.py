@@ -21,6 +21,7 @@ from handfoot_score.services import games, league_backup, leagues, standings, ta
 from handfoot_score.services.league_backup import InvalidBackup
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Standings
+from handfoot_score.services.tallies import read_entered, read_entered_tally
 from tests.site_map import database_rows
 
 HOUSE_RULES = {"base": "classic", "red_three": {"down": 200, "left": 400},
@@ -48,11 +49,11 @@ def figures(table: Standings) -> list[tuple[Any, ...]]:
 
 def play(league_id: str, rules: object, teams: list[list[str]], rounds: list[list[Any]],
          stop: bool = False) -> str:
-    game = games.create_game({"rules": rules, "league": league_id, "first_dealer": 1,
-                              "teams": [{"name": f"Team {i}", "players": players}
-                                        for i, players in enumerate(teams)]})
+    game = games.create_game(games.read_setup({
+        "rules": rules, "league": league_id, "first_dealer": 1,
+        "teams": [{"name": f"Team {i}", "players": players} for i, players in enumerate(teams)]}))
     for tallies in rounds:
-        games.record_round(game.id, {"teams": tallies})
+        games.record_round(game.id, read_entered(tallies))
     if stop:
         games.abandon_game(game.id)
     return game.id
@@ -108,7 +109,7 @@ def test_an_imported_game_plays_on(app: Flask, exported: dict[str, Any]) -> None
         bob = leagues.get_league(copy_id).players[1]
         playing = next(game for game in player_history(copy_id, bob.id).games
                        if game.status == "playing")
-        state, created = games.record_round(playing.game_id, {"teams": [{}, POINTS]})
+        state, created = games.record_round(playing.game_id, read_entered([{}, POINTS]))
     assert created and state.current_round == 3
 
 
@@ -276,8 +277,8 @@ def in_play(app: Flask) -> dict[str, Any]:
         games.tap_book(game_id, 0, "clean", 1)
         games.tap_book(game_id, 0, "clean", 1)
         games.tap_book(game_id, 1, "sevens", 1)
-        tally_parts.save_part(game_id, 2, 1, POINTS, 0)
-        tally_parts.save_part(game_id, 2, 1, {"melded": {"points": 90}}, 1)
+        tally_parts.save_part(game_id, 2, 1, read_entered_tally(POINTS, 1), 0)
+        tally_parts.save_part(game_id, 2, 1, read_entered_tally({"melded": {"points": 90}}, 1), 1)
         return league_backup.export_league(league_id)
 
 
@@ -302,8 +303,8 @@ def test_the_live_state_imports_back_and_exports_the_same(app: Flask,
         # records the round.
         stale = pytest.raises(games.GameConflict)
         with stale:
-            tally_parts.save_part(game_id, 2, 1, POINTS, 1)
-        _, recorded = tally_parts.save_part(game_id, 2, 0, CARDS, 0)
+            tally_parts.save_part(game_id, 2, 1, read_entered_tally(POINTS, 1), 1)
+        _, recorded = tally_parts.save_part(game_id, 2, 0, read_entered_tally(CARDS, 0), 0)
     assert recorded
 
 

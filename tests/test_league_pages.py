@@ -19,6 +19,7 @@ from werkzeug.test import encode_multipart
 from handfoot_score.extensions import db
 from handfoot_score.models import League
 from handfoot_score.services import games, league_backup, leagues
+from handfoot_score.services.tallies import read_entered
 from handfoot_score.web import leagues as league_pages
 
 CODE = "river and stone"
@@ -30,11 +31,12 @@ def stored_league_ids() -> list[str]:
 
 
 def finish(league_id: str, teams: list[list[str]], totals: list[int]) -> str:
-    game = games.create_game({"rules": "pagat", "league": league_id,
-                              "teams": [{"players": players} for players in teams]})
+    game = games.create_game(games.read_setup({"rules": "pagat", "league": league_id,
+                                               "teams": [{"players": players}
+                                                         for players in teams]}))
     for number in range(1, 5):
-        games.record_round(game.id, {"teams": [
-            {"melded": {"points": total}} if number == 1 else {} for total in totals]})
+        games.record_round(game.id, read_entered([
+            {"melded": {"points": total}} if number == 1 else {} for total in totals]))
     return game.id
 
 
@@ -72,8 +74,8 @@ def test_starting_a_league_with_a_code_unlocks_this_device(app: Flask,
         key = session["league_keys"][league_id]
     with app.app_context():
         assert leagues.get_league(league_id).protected
-        games.create_game({"rules": "pagat", "league": league_id,
-                           "teams": [{"players": ["Ann"]}, {"players": ["Bob"]}]},
+        games.create_game(games.read_setup({"rules": "pagat", "league": league_id,
+                                            "teams": [{"players": ["Ann"]}, {"players": ["Bob"]}]}),
                           edit_code=key)
 
 

@@ -257,11 +257,11 @@ def test_a_game_link_judges_under_that_game_house_rules(app, client: FlaskClient
     from handfoot_score.services import games
 
     with app.app_context():
-        game = games.create_game({
+        game = games.create_game(games.read_setup({
             "rules": {"base": "classic", "rounds": [
                 {"meld_minimum": 200, "going_out_bonus": 100, "pile_take": 7,
                  "going_out_books": {"clean": 1, "dirty": 1, "wild": 0}}]},
-            "teams": [{"name": "A"}, {"name": "B"}]})
+            "teams": [{"name": "A"}, {"name": "B"}]}))
     page = client.get(URL, query_string={"game": game.id, "melds": "A.A.A.JK"})
     assert verdict(page) == "Not yet: 110 of 200 needed"
     assert parts(page).hidden["game"] == game.id

@@ -13,6 +13,7 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.extensions import db
 from handfoot_score.services import games
+from handfoot_score.services.tallies import read_entered
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 ROUND = {"teams": [{"melded": {"points": 400}, "left": {"points": 20}},
@@ -27,8 +28,8 @@ def file_app(path: Path, **extra: object):  # type: ignore[no-untyped-def]
 def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     database = tmp_path / "scores.sqlite"
     with file_app(database).app_context():
-        game = games.create_game({"rules": "pagat", "teams": TEAMS})
-        games.record_round(game.id, ROUND)
+        game = games.create_game(games.read_setup({"rules": "pagat", "teams": TEAMS}))
+        games.record_round(game.id, read_entered(ROUND["teams"]))
         before = games.get_game(game.id)
         db.session.remove()
         db.engine.dispose()

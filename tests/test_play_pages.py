@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
+from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.formats import deduction, points
 from tests.conftest import TEST_CONFIG
 from tests.form_data import form_values
@@ -306,9 +307,9 @@ def test_a_correction_typed_before_the_edit_code_is_asked_is_kept_through_the_qu
         from handfoot_score.services import games, leagues
 
         league_id = leagues.create_league({"name": "Guarded", "edit_code": code}).id
-        game_id = games.create_game({"rules": "classic", "league": league_id,
-                                     "teams": TWO_TEAMS}, edit_code=code).id
-        games.record_round(game_id, {"teams": [QUIET, {}]})
+        game_id = games.create_game(games.read_setup({"rules": "classic", "league": league_id,
+                                                      "teams": TWO_TEAMS}), edit_code=code).id
+        games.record_round(game_id, read_entered([QUIET, {}]))
     client = app.test_client()
     count_page = f"/games/{game_id}/rounds/1"
     typed = {name: value for name, value in

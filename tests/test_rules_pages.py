@@ -288,8 +288,9 @@ def test_a_game_on_unsaved_house_rules_has_its_own_rules_card(app, client) -> No
     from handfoot_score.services import games
 
     with app.app_context():
-        game = games.create_game({"rules": {"base": "pagat", "red_three": {"down": 0, "left": 500}},
-                                  "teams": [{"name": "A"}, {"name": "B"}]})
+        game = games.create_game(games.read_setup({
+            "rules": {"base": "pagat", "red_three": {"down": 0, "left": 500}},
+            "teams": [{"name": "A"}, {"name": "B"}]}))
     round_screen = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert f"/games/{game.id}/rules" in round_screen
     assert f"/meld-calculator?game={game.id}" in round_screen

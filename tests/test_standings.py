@@ -14,6 +14,7 @@ from handfoot_score.services import games, leagues, standings
 from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Standing
+from handfoot_score.services.tallies import read_entered
 
 RULES = "pagat"  # four rounds
 ROUNDS = 4
@@ -30,11 +31,12 @@ def play(league_id: str, teams: Sequence[Sequence[str]], totals: Sequence[int],
          rounds: int = ROUNDS) -> str:
     """A league game of these teams, ``rounds`` rounds played, ending on ``totals`` (all
     points scored in round one)."""
-    game = games.create_game({"rules": RULES, "league": league_id,
-                              "teams": [{"players": list(team)} for team in teams]})
+    game = games.create_game(games.read_setup({"rules": RULES, "league": league_id,
+                                               "teams": [{"players": list(team)}
+                                                         for team in teams]}))
     for number in range(1, rounds + 1):
         scored = [tally(total) if number == 1 else {} for total in totals]
-        games.record_round(game.id, {"teams": scored})
+        games.record_round(game.id, read_entered(scored))
     return game.id
 
 
@@ -132,8 +134,8 @@ def test_a_corrected_round_of_a_finished_game_changes_the_standings(app: Flask,
     with app.app_context():
         last = [game for game in player_history(partners, 1).games
                 if game.outcome is not None][-1]
-        games.correct_round(last.game_id, 1, {"teams": [tally(1400), tally(1300)],
-                                              "version": 1})
+        games.correct_round(last.game_id, 1, read_entered([tally(1400), tally(1300)]),
+                            version=1)
         table = standings.league_standings(partners)
     ann = next(row for row in table.players if row.name == "Ann")
     assert (ann.wins, ann.ties, ann.losses, ann.points) == (2, 1, 0, 3600)

@@ -15,7 +15,7 @@ from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.services import games
-from handfoot_score.services.tallies import read_tallies
+from handfoot_score.services.tallies import read_entered, read_tallies
 from tests.conftest import TEST_CONFIG
 from tests.form_data import form_values
 
@@ -24,7 +24,7 @@ TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": 
 
 def new_game(app: Flask, rules: object = "classic") -> str:
     with app.app_context():
-        return games.create_game({"rules": rules, "teams": TEAMS}).id
+        return games.create_game(games.read_setup({"rules": rules, "teams": TEAMS})).id
 
 
 def state_of(app: Flask, game_id: str) -> games.GameState:
@@ -327,7 +327,7 @@ def test_a_stale_correction_shows_the_message_and_keeps_the_input(
     values = page_values(client, tally_url(game_id, 1))
     stored = state_of(app, game_id).rounds[0]
     with app.app_context():
-        games.correct_round(game_id, 1, {"teams": list(stored.tallies), "version": 1})
+        games.correct_round(game_id, 1, read_entered(list(stored.tallies)), version=1)
     values["teams-1-melded_points"] = "630"
     response = client.post(tally_url(game_id, 1), data=values)
     assert response.status_code == 409

@@ -110,7 +110,7 @@ def test_a_device_that_unlocked_stays_unlocked_through_a_lockout_from_its_own_ad
     assert stranger.post(f"/leagues/{league}/unlock", data={"edit_code": CODE},
                          **from_address(GUESSER)).status_code == 429
     with app.app_context():
-        game_id = games.create_game(game_body(league), edit_code=CODE).id
+        game_id = games.create_game(games.read_setup(game_body(league)), edit_code=CODE).id
     stopped = client.post(f"/games/{game_id}/abandon", **from_address(GUESSER))
     assert stopped.status_code == 303
     assert "/unlock" not in stopped.location

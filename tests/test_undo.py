@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score.services import games, leagues, standings, undo
 from handfoot_score.services.games import GameConflict
+from handfoot_score.services.tallies import read_entered
 from tests.api_answers import errors_of
 from tests.form_data import form_values
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
@@ -58,10 +59,10 @@ def test_undoing_the_last_round_of_a_league_game_takes_it_out_of_the_standings(
         app: Flask) -> None:
     with app.app_context():
         league = leagues.create_league({"name": "Thursday"}).id
-        game = games.create_game({"rules": "pagat", "league": league, "teams": [
-            {"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]})
+        game = games.create_game(games.read_setup({"rules": "pagat", "league": league, "teams": [
+            {"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]}))
         for _ in range(4):
-            finished, _ = games.record_round(game.id, {"teams": [QUIET, {}]})
+            finished, _ = games.record_round(game.id, read_entered([QUIET, {}]))
         assert finished.finished
         assert [row.games for row in standings.league_standings(league).teams] == [1, 1]
         state, _ = undo.undo_round(game.id, 4, finished.version)

@@ -12,6 +12,7 @@ from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import require_keys
 from handfoot_score.services.games import GameState
 from handfoot_score.services.scoring import team_score_to_dict
+from handfoot_score.services.tallies import read_entered, read_entered_tally
 
 from . import bp
 from .body import json_body
@@ -22,7 +23,7 @@ from .leagues import edit_code
 def create_game() -> ResponseReturnValue:
     """Start a game; 201 with its state and its address. A protected league's game needs
     its edit code in X-Edit-Code."""
-    state = games.create_game(json_body(), edit_code=edit_code())
+    state = games.create_game(games.read_setup(json_body()), edit_code=edit_code())
     headers = {"Location": url_for("api.game", game_id=state.id)}
     return jsonify(game_to_dict(state)), 201, headers
 
@@ -40,16 +41,27 @@ def game(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/rounds")
 def record_round(game_id: str) -> ResponseReturnValue:
-    """Record the next round; a repeated request key answers 200 with nothing doubled."""
-    state, created = games.record_round(game_id, json_body())
+    """Record the next round: ``{"round"?, "teams": [tally, ...], "request_key"?,
+    "part_versions"?}``; a repeated request key answers 200 with nothing doubled."""
+    data = require_keys(json_body(), ("round", "teams", "request_key", "part_versions"),
+                        required=("teams",))
+    key = games.read_request_key(data.get("request_key"))
+    asked = games.read_round_number(data["round"]) if "round" in data else None
+    seen = games.read_count_versions(data["part_versions"]) \
+        if "part_versions" in data else None
+    state, created = games.record_round(game_id, read_entered(data["teams"]), round_number=asked,
+                                        based_on=seen, request_key=key)
     return jsonify(game_to_dict(state)), 201 if created else 200
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int) -> ResponseReturnValue:
-    """Correct a recorded round; 409 when its version is stale. A protected league's game
-    needs its edit code in X-Edit-Code."""
-    state = games.correct_round(game_id, number, json_body(), edit_code=edit_code())
+    """Correct a recorded round: ``{"teams": [tally, ...], "version"}``; 409 when its version
+    is stale. A protected league's game needs its edit code in X-Edit-Code."""
+    data = require_keys(json_body(), ("teams", "version"), required=("teams", "version"))
+    state = games.correct_round(game_id, number, read_entered(data["teams"]),
+                                version=games.read_round_version(data["version"]),
+                                edit_code=edit_code())
     return jsonify(game_to_dict(state))
 
 
@@ -58,7 +70,7 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     """Take back the last round recorded: ``{"version"}``, the game's version seen once it was
     recorded. 409 if anything was entered since, or the round is not the last one."""
     data = require_keys(json_body(), ("version",), required=("version",))
-    state, _ = undo.undo_round(game_id, number, data["version"])
+    state, _ = undo.undo_round(game_id, number, undo.read_game_version(data["version"]))
     return jsonify(game_to_dict(state))
 
 
@@ -81,7 +93,9 @@ def save_part(game_id: str, number: int, team: int) -> ResponseReturnValue:
     every team's count is in, the round is recorded. 409 with the newer count if another
     phone saved one meanwhile."""
     data = require_keys(json_body(), ("tally", "version"), required=("tally", "version"))
-    state, _ = tally_parts.save_part(game_id, number, team, data["tally"], data["version"])
+    based_on = tally_parts.read_count_version(data["version"], team)
+    state, _ = tally_parts.save_part(game_id, number, team,
+                                     read_entered_tally(data["tally"], team), based_on)
     return jsonify(game_to_dict(state))
 
 

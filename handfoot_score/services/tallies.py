@@ -1,8 +1,15 @@
-"""Reading a team's tally from JSON-shaped data, naming the team and field of each mistake."""
+"""Reading a team's tally from JSON-shaped data, naming the team and field of each mistake:
+the one reader of tallies, for the API and the pages alike.
+
+A game stores each tally as it was entered, key for key (the API's ``tallies`` and the count
+page show it back so), beside its score: ``EnteredTally`` carries both, the tally the engine
+scores and the JSON it was read from.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from handfoot_score.engine.cards import Rank, parse_rank_group
@@ -21,6 +28,8 @@ from handfoot_score.engine.tally import (
 )
 from handfoot_score.services.words import say
 
+from .errors import InvalidInput
+
 TALLY_KEYS = ("melded", "left", "books", "red_threes_down", "red_threes_left", "went_out",
               "exact_draws", "name", "score_before", "first_meld")
 #: Books a tally counts by name besides the special books: a mixed wild book (jokers and twos).
@@ -31,6 +40,36 @@ _LIMIT = 10_000_000
 #: Problems of a tally's books (marked here: Babel's reader misses them inside the calls).
 NOT_BOOK_COUNTS = N_("must be an object of book counts")
 NOT_A_BOOK = N_("is not a book name")
+
+
+@dataclass(frozen=True)
+class EnteredTally:
+    """A team's tally as the engine reads it, and the JSON it was entered as, to be stored
+    and shown back just so."""
+
+    tally: Tally
+    as_entered: dict[str, Any]
+
+
+def read_entered(data: object) -> list[EnteredTally]:
+    """Every team's tally of a game's round, as entered; raises InvalidTally listing every
+    problem of every team. Data that is no list lists no tallies: the game then says how many
+    it must list."""
+    if not isinstance(data, list):
+        return []
+    return [EnteredTally(tally, dict(item)) for tally, item in zip(read_tallies(data), data)]
+
+
+def read_entered_tally(data: object, team: int) -> EnteredTally:
+    """One team's tally on its own (its own count of a round), as entered; raises
+    InvalidInput if it is no object, InvalidTally naming ``team`` and each field."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput(Problem("tally", N_("must be a team's tally"), team))
+    reader = _TallyReader(team)
+    tally = reader.tally(data)
+    if reader.problems:
+        raise InvalidTally(reader.problems)
+    return EnteredTally(tally, dict(data))
 
 
 def read_tallies(data: object) -> list[Tally]:
@@ -155,10 +194,7 @@ class _TallyReader:
         return TableBooks(special=tuple(sorted(special)), **standard)
 
 
-def round_warnings(teams: object) -> list[str]:
+def round_warnings(tallies: Sequence[Tally]) -> list[str]:
     """What is possible in these tallies but worth a second look before saving, as the
-    engine says it, in the request's language; none for tallies that cannot be read."""
-    try:
-        return [say(warning) for warning in tally_warnings(read_tallies(teams))]
-    except InvalidTally:
-        return []
+    engine says it, in the request's language."""
+    return [say(warning) for warning in tally_warnings(tallies)]

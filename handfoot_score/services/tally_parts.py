@@ -10,7 +10,7 @@ recorded, so it cannot be recorded twice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import Any
 
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.models import TallyPart
@@ -19,6 +19,7 @@ from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState, SavedCount, StaleRound, StaleTeamCount
 from .locking import write_transaction
+from .tallies import EnteredTally, read_entered
 from .words import gettext
 
 
@@ -27,27 +28,31 @@ def request_key(number: int) -> str:
     return f"parts-{number}"
 
 
+def read_count_version(value: object, team: int) -> int:
+    """The count version of ``team``'s saved count a phone based its own on, 0 for none, as
+    the JSON API and the count page send it; raises InvalidInput naming ``version``."""
+    if type(value) is not int or value < 0:
+        raise InvalidInput(Problem(
+            "version",
+            N_("must be the version of the team's count you started from, 0 for none"), team))
+    return value
+
+
 @write_transaction
-def save_part(game_id: str, number: int, team: int, tally: object,
-              based_on: object) -> tuple[GameState, bool]:
+def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
+              based_on: int) -> tuple[GameState, bool]:
     """Save one team's count of the round being played; returns the game and whether this
     count was the last one in, so the round is now recorded.
 
-    ``based_on`` is the count version of the team's saved count the phone showed, 0 for none. The
-    count is checked on its own at once; the checks across teams (only one team goes out, no
-    more cards than the decks hold) run when the last count comes in, and refuse that one if
-    they fail, saving nothing.
+    ``based_on`` is the count version of the team's saved count the phone showed, 0 for none
+    (``read_count_version``). The count is checked on its own at once; the checks across
+    teams (only one team goes out, no more cards than the decks hold) run when the last count
+    comes in, and refuse that one if they fail, saving nothing.
     """
     game, state = games.locked_game(game_id)
     _require_round_being_counted(state, number)
     if type(team) is not int or not 0 <= team < len(state.teams):
         raise InvalidInput(Problem("team", N_("no such team")))
-    if type(based_on) is not int or based_on < 0:
-        raise InvalidInput(Problem(
-            "version",
-            N_("must be the version of the team's count you started from, 0 for none"), team))
-    if not isinstance(tally, Mapping):
-        raise InvalidInput(Problem("tally", N_("must be a team's tally"), team))
     saved = state.part(team)
     now = saved.version if saved else 0
     if based_on != now:
@@ -57,12 +62,14 @@ def save_part(game_id: str, number: int, team: int, tally: object,
                     "save again to put yours in its place.", name=name), "version",
             SavedCount(team, now, saved.tally if saved else None))
     games.check_team_tally(state, number, team, tally)
-    _store(game.parts, number, team, dict(tally), now + 1)
-    counted = {part.team: part.tally for part in state.parts} | {team: dict(tally)}
+    _store(game.parts, number, team, tally.as_entered, now + 1)
+    counted = {part.team: part.tally for part in state.parts} | {team: tally.as_entered}
     if len(counted) < len(state.teams):
         games.game_changed(game)
         return games.commit_write(game), False
-    games.add_round(game, state, [counted[t.position] for t in state.teams], request_key(number))
+    # The other teams' counts as saved, each read when it was saved.
+    tallies = read_entered([counted[t.position] for t in state.teams])
+    games.add_round(game, state, tallies, request_key(number))
     return games.commit_write(game), True
 
 
@@ -82,7 +89,7 @@ def _require_round_being_counted(state: GameState, number: int) -> None:
             number=number, version=recorded.version, tallies=recorded.tallies)
 
 
-def _store(parts: list[TallyPart], number: int, team: int, tally: dict[str, object],
+def _store(parts: list[TallyPart], number: int, team: int, tally: dict[str, Any],
            version: int) -> None:
     row = next((p for p in parts if p.round_number == number and p.team_position == team),
                None)

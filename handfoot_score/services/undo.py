@@ -23,18 +23,25 @@ from .locking import write_transaction
 from .words import gettext
 
 
+def read_game_version(value: object) -> int:
+    """The game version an undo is based on, as the JSON API and the pages send it; raises
+    InvalidInput naming ``version``."""
+    if type(value) is not int:
+        raise InvalidInput(Problem("version", N_("must be the game's version you saw after "
+                                                 "the round was recorded")))
+    return value
+
+
 @write_transaction
-def undo_round(game_id: str, number: int, based_on: object
+def undo_round(game_id: str, number: int, based_on: int
                ) -> tuple[GameState, tuple[dict[str, Any], ...]]:
     """Take back round ``number``, the last one recorded; the game as it is now, and the
     tallies the round was recorded with (to count it again).
 
-    ``based_on`` is the game version the phone saw once the round was recorded. The books
-    the round counted go back on the round screen's counters, as if tapped during play.
+    ``based_on`` is the game version the phone saw once the round was recorded
+    (``read_game_version``). The books the round counted go back on the round screen's
+    counters, as if tapped during play.
     """
-    if type(based_on) is not int:
-        raise InvalidInput(Problem("version", N_("must be the game's version you saw after "
-                                                 "the round was recorded")))
     game, state = games.locked_game(game_id)
     last = len(state.rounds)
     if state.status not in (GameStatus.PLAYING, GameStatus.FINISHED) or last == 0 or number != last:

@@ -77,7 +77,8 @@ class NewGameForm(FlaskForm):
         return self.teams[index].form.name.data or _("Team %(number)s", number=index + 1)
 
     def game_body(self, rules: dict[str, Any]) -> dict[str, Any]:
-        """The request the games service takes, the same one the JSON API sends."""
+        """The set-up as typed, in the shape the JSON API sends: both are read by
+        ``games.read_setup``."""
         return {
             "league": self.league.data or None,
             "rules": rules,
@@ -111,7 +112,7 @@ def new_game() -> ResponseReturnValue:
     if not form.validate():
         return _page(form, open_rules=bool(form.house.errors))
     try:
-        state = games.create_game(form.game_body(_rules_to_play(form)),
+        state = games.create_game(games.read_setup(form.game_body(_rules_to_play(form))),
                                   edit_code=edit_code_for(form.league.data or None),
                                   save_rules_as=form.save_as.data or None)
     except InvalidRules as error:

@@ -39,7 +39,7 @@ from handfoot_score.services.games import (
 )
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
-from handfoot_score.services.tallies import round_warnings
+from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for_game
@@ -107,7 +107,8 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     entered since."""
     version = request.form.get("version", "")
     try:
-        state, undone = undo.undo_round(game_id, number, _number(version))
+        state, undone = undo.undo_round(game_id, number,
+                                        undo.read_game_version(_number(version)))
     except GameNotFound:
         abort(404)
     except (GameConflict, InvalidInput) as error:
@@ -177,21 +178,23 @@ def _save(state: GameState, number: int, form: RoundTallyForm, team: int | None)
     """Save the form; where to go next."""
     if team is not None:
         return _save_part(state.id, number, form, team)
-    teams = form.to_teams()
     if form.version.data:
-        games.correct_round(state.id, number, {"teams": teams,
-                                               "version": _number(form.version.data)},
+        version = games.read_round_version(_number(form.version.data))
+        games.correct_round(state.id, number, read_entered(form.to_teams()), version=version,
                             edit_code=edit_code_for_game(state.id))
         return url_for("play.scoreboard", game_id=state.id)
-    saved, _parts = games.record_round(state.id, {"round": number, "teams": teams,
-                                             "request_key": form.request_key.data or None,
-                                             "part_versions": form.part_versions()})
+    key = games.read_request_key(form.request_key.data or None)
+    seen = games.read_count_versions(form.part_versions())
+    saved, _parts = games.record_round(state.id, read_entered(form.to_teams()),
+                                       round_number=number, based_on=seen, request_key=key)
     return _recorded(saved, number)
 
 
 def _save_part(game_id: str, number: int, form: RoundTallyForm, team: int) -> str:
-    based_on = _number(form.teams[team].part_version.data or "0")
-    state, recorded = tally_parts.save_part(game_id, number, team, form.part(team), based_on)
+    based_on = tally_parts.read_count_version(
+        _number(form.teams[team].part_version.data or "0"), team)
+    state, recorded = tally_parts.save_part(game_id, number, team,
+                                            read_entered_tally(form.part(team), team), based_on)
     if recorded:
         return _recorded(state, number)
     waiting = [count.name for count in state.counting if not count.saved]
@@ -215,7 +218,7 @@ def _recorded(state: GameState, number: int) -> str:
 
 
 def _number(typed: str) -> int | str:
-    """A version as the form sent it: a number, or the text to be refused as it is."""
+    """A version as the form sent it: a number, or the text, for its reader to refuse."""
     number = whole_number(typed)
     return typed if number is None else number
 
@@ -248,9 +251,9 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
              ) -> tuple[dict[str, Any], int]:
     """Each team's score for the form as it stands, what stops it being scored, and what is
     worth a second look before saving."""
-    teams = form.to_teams()
     try:
-        scores = games.preview_round(state.id, number, teams)
+        tallies = read_entered(form.to_teams())
+        scores = games.preview_round(state.id, number, tallies)
     except (InvalidTally, InvalidInput) as error:
         return {"teams": [], "errors": _problems(form, error.problems), "warnings": []}, 422
     except GameConflict as error:
@@ -260,7 +263,7 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
     scored = [{**team_score_to_dict(score), "total_after": total + score.total}
               for score, total in zip(scores, before)]
     answered = form.went_out.data is not None
-    warnings = round_warnings(teams) if answered else []
+    warnings = round_warnings([entered.tally for entered in tallies]) if answered else []
     return {"teams": scored, "errors": [], "warnings": warnings}, 200
 
 

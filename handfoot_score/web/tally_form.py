@@ -158,8 +158,9 @@ class RoundTallyForm(FlaskForm):
         return self._tally(team)
 
     def part_versions(self) -> list[int | str]:
-        """The version of each team's saved count the page showed (text that is no number
-        goes to the service as it is, to be refused there)."""
+        """The count version of each team's saved count the page showed, for
+        ``games.read_count_versions`` (text that is no number goes as it is, to be refused
+        there)."""
         versions: list[int | str] = []
         for entry in self.teams:
             typed = entry.part_version.data or "0"

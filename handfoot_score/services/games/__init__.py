@@ -9,8 +9,10 @@ version on (``versions``: the game version, a round version, a count version).
 - ``records``: the one mapping between stored rows and engine values;
 - ``rows``: a game's rows read straight from its tables, the read side's two queries;
 - ``reads``: a game, the games in play, a game locked for a write;
-- ``scoring``: a round's tallies read, checked and scored, ready to store;
-- ``setup``, ``rounds``, ``play``: the commands; ``access``: the league edit-code check;
+- ``scoring``: a round's tallies checked and scored, ready to store;
+- ``setup``, ``rounds``, ``play``: the commands, which take typed values: a ``GameSetup``
+  (``read_setup``), tallies as entered (``tallies.read_entered``), and what else a phone
+  sends with a round (``round_requests``); ``access``: the league edit-code check;
   ``errors``: what the commands refuse with; ``versions``: the counters writes are based on.
 """
 
@@ -26,16 +28,24 @@ from .errors import (
 )
 from .play import abandon_game, tap_book
 from .reads import commit_write, games_in_play, get_game, locked_game
+from .round_requests import (
+    read_count_versions,
+    read_request_key,
+    read_round_number,
+    read_round_version,
+)
 from .rounds import add_round, check_team_tally, correct_round, preview_round, record_round
 from .scoring import ROUND_TOTAL_MAX
-from .setup import MAX_NAME, create_game, play_again
+from .setup import MAX_NAME, GameSetup, TeamSetup, create_game, play_again, read_setup
 from .state import GameState, PartView, RoundView, TeamCount, TeamView
 from .versions import game_changed
 
 __all__ = [
-    "MAX_NAME", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameState", "PartView",
-    "RoundView", "SavedCount", "StaleBookCount", "StaleGame", "StaleRound", "StaleTeamCount",
-    "StaleTeamCounts", "TeamCount", "TeamView", "abandon_game", "add_round", "check_team_tally",
-    "commit_write", "correct_round", "create_game", "game_changed", "games_in_play", "get_game",
-    "locked_game", "play_again", "preview_round", "record_round", "tap_book",
+    "MAX_NAME", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameSetup", "GameState",
+    "PartView", "RoundView", "SavedCount", "StaleBookCount", "StaleGame", "StaleRound",
+    "StaleTeamCount", "StaleTeamCounts", "TeamCount", "TeamSetup", "TeamView", "abandon_game",
+    "add_round", "check_team_tally", "commit_write", "correct_round", "create_game",
+    "game_changed", "games_in_play", "get_game", "locked_game", "play_again", "preview_round",
+    "read_count_versions", "read_request_key", "read_round_number", "read_round_version",
+    "read_setup", "record_round", "tap_book",
 ]

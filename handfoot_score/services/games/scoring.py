@@ -12,7 +12,7 @@ from handfoot_score.engine.scoring import score_round
 from handfoot_score.models import TallyRecord
 
 from ..errors import InvalidInput
-from ..tallies import read_tallies
+from ..tallies import EnteredTally, read_entered
 from ..typed_in import STORED_INT_MAX
 from .records import tally_record
 
@@ -21,16 +21,15 @@ from .records import tally_record
 ROUND_TOTAL_MAX = STORED_INT_MAX // MAX_ROUNDS
 
 
-def score_tallies(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
-                  teams: object) -> list[TallyRecord]:
-    """Every team's tally of round ``number`` read, checked and scored, as rows to store;
-    raises InvalidTally or InvalidInput naming the team and field."""
-    if not isinstance(teams, list) or len(teams) != len(names):
-        raise InvalidInput(Problem("teams", N_("must list a tally for each of the %(teams)s teams"),
-                                   values={"teams": len(names)}))
-    tallies = [replace(tally, name=tally.name or name, score_before=score)
-               for tally, name, score in zip(read_tallies(teams), names, before)]
-    result = score_round(rules, number, tallies)
+def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
+                  tallies: Sequence[EnteredTally]) -> list[TallyRecord]:
+    """Every team's tally of round ``number`` checked and scored, as rows to store (each
+    tally as it was entered); raises InvalidTally or InvalidInput naming the team and field."""
+    if len(tallies) != len(names):
+        raise _one_tally_a_team(len(names))
+    scored = [replace(entered.tally, name=entered.tally.name or name, score_before=score)
+              for entered, name, score in zip(tallies, names, before)]
+    result = score_round(rules, number, scored)
     too_big = [Problem("teams", N_("a round total of %(total)s is more than a score sheet "
                                    "holds (at most %(most)s either way)"), position,
                        {"total": score.total, "most": ROUND_TOTAL_MAX})
@@ -41,5 +40,19 @@ def score_tallies(rules: RuleSet, names: Sequence[str], before: Sequence[int], n
                    score.total))]
     if too_big:
         raise InvalidInput(too_big)
-    return [tally_record(position, raw, score)
-            for position, (raw, score) in enumerate(zip(teams, result.teams))]
+    return [tally_record(position, entered.as_entered, score)
+            for position, (entered, score) in enumerate(zip(tallies, result.teams))]
+
+
+def score_tallies(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
+                  teams: object) -> list[TallyRecord]:
+    """``score_entered`` for tallies still in their JSON shape (a backup's rounds): a list of
+    one tally a team is asked for before any tally is read."""
+    if not isinstance(teams, list) or len(teams) != len(names):
+        raise _one_tally_a_team(len(names))
+    return score_entered(rules, names, before, number, read_entered(teams))
+
+
+def _one_tally_a_team(teams: int) -> InvalidInput:
+    return InvalidInput(Problem("teams", N_("must list a tally for each of the %(teams)s teams"),
+                                values={"teams": teams}))
