@@ -91,7 +91,7 @@ def create_game(setup: GameSetup | Mapping[str, Any], *, edit_code: str | None =
     play again.
 
     One transaction: the rules are saved only with the game, so a game refused (a wrong edit
-    code, a league that is not) saves no rules either. In a league, players are names on its
+    code, a player seated twice) saves no rules either. In a league, players are names on its
     roster (a new name joins it), and a league with an edit code needs ``edit_code``: raises
     EditCodeRequired or TooManyAttempts.
 
