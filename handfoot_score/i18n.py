@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from io import BytesIO
 
-from babel import support
+from babel import Locale, support
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, has_request_context, request
@@ -104,7 +104,13 @@ def select_locale() -> str:
 def current_locale() -> str:
     """The language of the request being answered ("en" outside a request)."""
     locale = get_locale()
-    return str(locale) if locale is not None else "en"
+    return _code(locale) if locale is not None else "en"
+
+
+@cache
+def _code(locale: Locale) -> str:
+    """A language's code, worked out once per language: every number on a page asks."""
+    return str(locale)
 
 
 def language_context() -> dict[str, object]:
