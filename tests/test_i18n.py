@@ -93,6 +93,17 @@ def test_scores_are_written_the_local_way(app: Flask, client: FlaskClient, local
     assert f">{written}<" in scoreboard(app, client, locale)
 
 
+@pytest.mark.parametrize(("locale", "hint"), [
+    ("en", "1,500 each"), ("de", "je 1.500"), ("et", "1\u00a0500 iga eest"),
+])
+def test_the_count_pages_hints_write_points_the_local_way(app: Flask, client: FlaskClient,
+                                                          locale: str, hint: str) -> None:
+    with app.app_context():
+        game = games.create_game(games.read_setup({"rules": "classic", "teams": TEAMS})).id
+    page = client.get(f"/games/{game}/rounds/1", headers={"Accept-Language": locale})
+    assert hint in page.get_data(as_text=True)
+
+
 def test_the_api_answers_in_the_requests_language_with_english_keys(
         client: FlaskClient) -> None:
     body = {"rules": "classic", "teams": []}

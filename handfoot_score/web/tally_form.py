@@ -24,6 +24,7 @@ from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
 from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
+from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
 from handfoot_score.web.team_tally_form import counts_by_groups, rank_groups, team_tally_form
 
@@ -134,16 +135,16 @@ class RoundTallyForm(FlaskForm):
         hints |= {f"{part}_by_rank_{name.replace('-', '_')}": _each(value)
                   for part in CARD_PARTS for name, _words, value in rank_groups(rules, True)}
         hints["first_meld"] = _("%(points)s points; one team a round",
-                                points=rules.first_meld_bonus)
+                                points=_points(rules.first_meld_bonus))
         hints["red_threes_down"] = (_each(rules.red_three.down) if rules.red_three.down
                                     else _("No points under these rules, but count them"))
         if rules.red_three.down_when_not_out is not None:
             hints["red_threes_down"] = _("%(points)s each if this team went out, else %(other)s",
-                                         points=rules.red_three.down,
-                                         other=rules.red_three.down_when_not_out)
+                                         points=_points(rules.red_three.down),
+                                         other=_points(rules.red_three.down_when_not_out))
         hints |= {f"books_{kind}": _each(bonus) for kind, bonus in bonuses.items()}
         hints["red_threes_left"] = _("In a hand or foot: \N{MINUS SIGN}%(points)s each",
-                                     points=rules.red_three.left)
+                                     points=_points(rules.red_three.left))
         hints["exact_draws"] = _each(rules.exact_draw_bonus)
         hints["melded_points"] = _("What all cards in books and melds are worth, no bonuses")
         hints["left_points"] = _("What all cards in hands and feet are worth; taken off")
@@ -342,8 +343,9 @@ def _sentence(message: str) -> str:
     return message[:1].upper() + message[1:]
 
 
-def _each(points: object) -> str:
-    return _("%(points)s each", points=points)
+def _each(points: int) -> str:
+    """Points a card or book is worth, written the reader's way: "1,500 each", "je 1.500"."""
+    return _("%(points)s each", points=_points(points))
 
 
 def _where(where: str, message: str) -> str:
