@@ -67,8 +67,8 @@ def main(count: int = GAMES) -> None:
     app = create_app({"SECRET_KEY": "benchmark",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'scores.sqlite'}"})
     with app.app_context():
-        table = games.create_game({"rules": "classic", "teams": [
-            {"name": "Us", "players": ["Ann"]}, {"name": "Them", "players": ["Bob"]}]}).id
+        table = games.create_game(games.read_setup({"rules": "classic", "teams": [
+            {"name": "Us", "players": ["Ann"]}, {"name": "Them", "players": ["Bob"]}]})).id
         holds = _write_holds(threading.get_ident())
     taps: list[float] = []
     done = threading.Event()

@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from handfoot_score.compression import COMPRESSIBLE, LEVEL
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues, rules
+from handfoot_score.services.tallies import read_entered
 
 from .html import css_references, loaded_files
 from .report import Row
@@ -58,12 +59,14 @@ def samples(app: Flask) -> dict[str, list[object]]:
     of an address can take."""
     with app.app_context():
         league = leagues.create_league({"name": "Thursday club"}).id
-        playing = games.create_game({"rules": "classic", "teams": TEAMS, "league": league}).id
-        games.record_round(playing, {"teams": [TALLY, TALLY]})
+        playing = games.create_game(games.read_setup({"rules": "classic", "teams": TEAMS,
+                                                       "league": league})).id
+        games.record_round(playing, read_entered([TALLY, TALLY]))
         games.tap_book(playing, 0, "clean", 1)
-        finished = games.create_game({"rules": "classic", "teams": TEAMS, "league": league}).id
+        finished = games.create_game(games.read_setup({"rules": "classic", "teams": TEAMS,
+                                                       "league": league})).id
         for _ in range(4):
-            games.record_round(finished, {"teams": [TALLY, TALLY]})
+            games.record_round(finished, read_entered([TALLY, TALLY]))
         saved = rules.save_rules("Grandma's", rules.get_rules("pagat")).id
         player = leagues.get_league(league).players[0].id
         db.session.remove()

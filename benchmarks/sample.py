@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score import create_app
 from handfoot_score.services import games, leagues
+from handfoot_score.services.tallies import read_entered
 
 from .html import form_values
 
@@ -67,17 +68,18 @@ def store_sample(app: Flask, league_games: int) -> Sample:
             seats = names[number % 4:] + names[:number % 4]
             teams = [{"name": "North", "players": seats[0:2]},
                      {"name": "South", "players": seats[2:4]}]
-            game = games.create_game({"rules": "classic", "teams": teams, "league": league}).id
+            game = games.create_game(games.read_setup({"rules": "classic", "teams": teams,
+                                                    "league": league})).id
             for _ in range(4):
-                games.record_round(game, {"teams": [TALLY, TALLY]})
+                games.record_round(game, read_entered([TALLY, TALLY]))
     return Sample(round_screen=playing, scoreboard=playing, league=league)
 
 
 def new_game(rounds_played: int = 0) -> str:
     """A classic game of two partnerships with its first rounds recorded (in an app context)."""
-    game = games.create_game({"rules": "classic", "teams": TEAMS}).id
+    game = games.create_game(games.read_setup({"rules": "classic", "teams": TEAMS})).id
     for _ in range(rounds_played):
-        games.record_round(game, {"teams": [TALLY, TALLY]})
+        games.record_round(game, read_entered([TALLY, TALLY]))
     return game
 
 

@@ -8,9 +8,8 @@ versions), and moves the game version on (``versions.game_changed``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -22,7 +21,7 @@ from handfoot_score.models import Game, GameStatus, Round, TallyRecord
 from .. import leagues
 from ..errors import InvalidInput
 from ..locking import write_transaction
-from ..tallies import EnteredTally, read_entered
+from ..tallies import EnteredTally
 from ..words import gettext, names_list
 from .access import require_edit_code
 from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
@@ -34,7 +33,7 @@ from .versions import game_changed
 
 
 @write_transaction
-def record_round(game_id: str, tallies: Sequence[EnteredTally] | Mapping[str, Any], *,
+def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
                  round_number: int | None = None, based_on: Sequence[int] | None = None,
                  request_key: str | None = None) -> tuple[GameState, bool]:
     """Record the next round from every team's tally; returns the game and whether it is new.
@@ -44,12 +43,7 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally] | Mapping[str, An
     ``based_on`` are the count versions of the teams' saved counts the submitter saw (0 for
     none): if a team saved its count since, the round is refused, so that count is not lost
     unseen. (``round_requests`` reads each of these from what a phone sends.)
-
-    The benchmarks' sample games still pass ``{"teams": [tally, ...]}`` for ``tallies``, read
-    here (#12: once they read their tallies with ``tallies.read_entered``, this goes).
     """
-    if isinstance(tallies, Mapping):
-        tallies = read_entered(tallies["teams"])
     game, state = locked_game(game_id)
     if request_key is not None and any(r.request_key == request_key for r in game.rounds):
         return state, False

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -85,7 +84,7 @@ def set_up(rules: RuleSet, teams: object, first_dealer: object,
 
 
 @write_transaction
-def create_game(setup: GameSetup | Mapping[str, Any], *, edit_code: str | None = None,
+def create_game(setup: GameSetup, *, edit_code: str | None = None,
                 save_rules_as: str | None = None) -> GameState:
     """Start a game as set up; with ``save_rules_as``, its rules are kept under that name to
     play again.
@@ -94,12 +93,7 @@ def create_game(setup: GameSetup | Mapping[str, Any], *, edit_code: str | None =
     code, a player seated twice) saves no rules either. In a league, players are names on its
     roster (a new name joins it), and a league with an edit code needs ``edit_code``: raises
     EditCodeRequired or TooManyAttempts.
-
-    The benchmarks' sample games still pass a request body for ``setup``, read here (#12:
-    once they read it with ``read_setup``, this goes).
     """
-    if not isinstance(setup, GameSetup):
-        setup = read_setup(setup)
     for _ in range(SAVE_ATTEMPTS):
         begin_write()
         league = None
