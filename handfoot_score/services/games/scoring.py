@@ -12,7 +12,7 @@ from handfoot_score.engine.scoring import score_round
 from handfoot_score.models import TallyRecord
 
 from ..errors import InvalidInput
-from ..tallies import EnteredTally, read_entered
+from ..tallies import EnteredTally
 from ..typed_in import STORED_INT_MAX
 from .records import tally_record
 
@@ -42,15 +42,6 @@ def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], n
         raise InvalidInput(too_big)
     return [tally_record(position, entered.as_entered, score)
             for position, (entered, score) in enumerate(zip(tallies, result.teams))]
-
-
-def score_tallies(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
-                  teams: object) -> list[TallyRecord]:
-    """``score_entered`` for tallies still in their JSON shape (a backup's rounds): a list of
-    one tally a team is asked for before any tally is read."""
-    if not isinstance(teams, list) or len(teams) != len(names):
-        raise _one_tally_a_team(len(names))
-    return score_entered(rules, names, before, number, read_entered(teams))
 
 
 def _one_tally_a_team(teams: int) -> InvalidInput:

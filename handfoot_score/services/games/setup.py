@@ -134,12 +134,6 @@ def play_again(game_id: str, *, edit_code: str | None = None) -> GameState:
     ), edit_code=edit_code)
 
 
-def new_game(rules: RuleSet, teams: object, first_dealer: object) -> Game:
-    """A game not stored yet, its teams and players read from ``teams``; raises InvalidInput
-    naming each team and field that cannot be."""
-    return game_of(set_up(rules, teams, first_dealer), rules)
-
-
 def game_of(setup: GameSetup, rules: RuleSet) -> Game:
     """A game not stored yet, as set up, played by ``rules`` (the set-up's, or the same saved
     under a name)."""

@@ -13,8 +13,9 @@ from handfoot_score.models import Game, GameStatus, Round, TallyPart
 
 from .. import leagues
 from ..errors import InvalidInput, require_keys
-from ..games.scoring import score_tallies
-from ..games.setup import new_game
+from ..games.scoring import score_entered
+from ..games.setup import game_of, set_up
+from ..tallies import EnteredTally, read_entered
 from .document import MAX_BOOK_TAPS, MAX_COUNT_VERSION
 
 #: How many rounds a game of the backup lists, by its status (one sentence each).
@@ -44,15 +45,15 @@ def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: ob
     if not isinstance(rounds, list) or not (
             len(rounds) == played if status == GameStatus.FINISHED else len(rounds) < played):
         raise InvalidInput(Problem("rounds", _ROUNDS_LISTED[status], values={"rounds": played}))
-    game = new_game(rules, teams, first_dealer)
+    game = game_of(set_up(rules, teams, first_dealer), rules)
     game.status = status
     names = [team.name for team in game.teams]
     sheet = Scoresheet(rules, len(names))
     for number, entry in enumerate(rounds, start=1):
         where = f"rounds[{number - 1}]."
         try:
-            tallies = require_keys(entry, ("teams",), required=("teams",))["teams"]
-            rows = score_tallies(rules, names, sheet.totals, number, tallies)
+            tallies = _round_tallies(entry, len(names))
+            rows = score_entered(rules, names, sheet.totals, number, tallies)
         except EngineError as error:
             raise type(error)([replace(p, field=where + p.field)
                                for p in error.problems]) from None
@@ -60,6 +61,15 @@ def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: ob
         sheet = sheet.with_round([row.total for row in rows])
     leagues.check_seats(game)
     return game
+
+
+def _round_tallies(entry: object, teams: int) -> list[EnteredTally]:
+    """A backup round's tallies, as entered. A list of other than one tally a team reads as
+    none, so that ``score_entered`` asks for one a team before any tally is read."""
+    tallies = require_keys(entry, ("teams",), required=("teams",))["teams"]
+    if not isinstance(tallies, list) or len(tallies) != teams:
+        return []
+    return read_entered(tallies)
 
 
 def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object) -> bool:
@@ -126,7 +136,7 @@ def _check_count(rules: RuleSet, name: str, before: int, number: int, team: int,
     if not isinstance(tally, Mapping):
         raise InvalidInput(Problem("counts.tally", N_("must be a team's tally"), team))
     try:
-        score_tallies(rules, [name], [before], number, [tally])
+        score_entered(rules, [name], [before], number, read_entered([tally]))
     except EngineError as error:
         raise type(error)([replace(p, field="counts." + p.field, team=team)
                            for p in error.problems]) from None
