@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import Rank, parse_rank_group
 from handfoot_score.engine.checks import tally_warnings
 from handfoot_score.engine.errors import N_, InvalidTally, Problem
@@ -32,8 +33,6 @@ from .errors import InvalidInput
 
 TALLY_KEYS = ("melded", "left", "books", "red_threes_down", "red_threes_left", "went_out",
               "exact_draws", "name", "score_before", "first_meld")
-#: Books a tally counts by name besides the special books: a mixed wild book (jokers and twos).
-_MIXED_WILD = "mixed_wild"
 _COUNT_KEYS = ("red_threes_down", "red_threes_left", "exact_draws")
 _LIMIT = 10_000_000
 
@@ -182,10 +181,10 @@ class _TallyReader:
             self.fail("books", NOT_BOOK_COUNTS)
             return TableBooks()
         standard = {kind: self.count(data.get(kind, 0), f"books.{kind}")
-                    for kind in (*BOOK_TYPES, _MIXED_WILD)}
+                    for kind in (*BOOK_TYPES, MIXED_WILD)}
         special = []
         for key, value in data.items():
-            if key in BOOK_TYPES or key == _MIXED_WILD:
+            if key in BOOK_TYPES or key == MIXED_WILD:
                 continue
             if not isinstance(key, str) or not key.isidentifier():
                 self.fail(f"books.{key}", NOT_A_BOOK)

@@ -18,6 +18,7 @@ from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice
 
+from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import parse_rank_group
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
@@ -91,7 +92,7 @@ class RoundTallyForm(FlaskForm):
     def book_kinds(self) -> tuple[str, ...]:
         """The books these rules score: clean, dirty, wild where allowed, special books."""
         wild = ("wild",) if self.rules.books.wild is not None else ()
-        mixed = ("mixed_wild",) if self.rules.books.mixed_wild is not None else ()
+        mixed = (MIXED_WILD,) if self.rules.books.mixed_wild is not None else ()
         return ("clean", "dirty", *wild, *mixed, *(book.id for book in self.rules.special_books))
 
     @property
@@ -128,7 +129,7 @@ class RoundTallyForm(FlaskForm):
         """What each input of a team is worth, by field name, shown under its label."""
         rules = self.rules
         bonuses = {"clean": rules.books.clean, "dirty": rules.books.dirty,
-                   "wild": rules.books.wild or 0, "mixed_wild": rules.books.mixed_wild or 0,
+                   "wild": rules.books.wild or 0, MIXED_WILD: rules.books.mixed_wild or 0,
                    **{book.id: book.bonus for book in rules.special_books}}
         hints = {f"{part}_{key}": _each(rules.card_values.of(kind))
                  for part in CARD_PARTS for key, kind in COUNT_FIELDS}
