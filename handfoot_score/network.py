@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import ipaddress
+import time
 
 import ifaddr
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+#: How many seconds the addresses found are answered again without asking the adapters: a
+#: page's join link asks on every request from this computer, and reading the adapters was a
+#: tenth of such a page. A computer that moves to another network links its new address
+#: within this time.
+ADDRESSES_KEPT = 30.0
+
+#: The addresses last found, and when (``time.monotonic``); a whole tuple is swapped in at
+#: once, so threads serving requests read either the old answer or the new one.
+_last_found: tuple[float, tuple[IPAddress, ...]] | None = None
 
 
 def is_loopback(host: str) -> bool:
@@ -37,7 +48,17 @@ def reachable(address: IPAddress) -> bool:
 
 
 def network_addresses() -> list[IPAddress]:
-    """Every address of this computer that other devices can reach, IPv4 first, each once."""
+    """Every address of this computer that other devices can reach, IPv4 first, each once;
+    as found at most ``ADDRESSES_KEPT`` seconds ago."""
+    global _last_found
+    now = time.monotonic()
+    if _last_found is None or not 0 <= now - _last_found[0] < ADDRESSES_KEPT:
+        _last_found = (now, tuple(_adapter_addresses()))
+    return list(_last_found[1])
+
+
+def _adapter_addresses() -> list[IPAddress]:
+    """Every reachable address the network adapters have now, IPv4 first, each once."""
     found: list[IPAddress] = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
