@@ -7,8 +7,9 @@ from that name as the pages use it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import cache
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -134,6 +135,25 @@ def book_words(kind: str, name: str) -> BookWords:
                                    name=name),
         short=lambda n: ngettext("%(num)s %(book)s", "%(num)s %(book)s", n,
                                  book=in_a_sentence(name)))
+
+
+def book_words_said() -> Mapping[str, BookWords]:
+    """``BOOK_WORDS``, each word already in the request's language: a page that shows a few
+    dozen of them looks each up once per language, not each time it is shown."""
+    return _book_words_in(current_locale())
+
+
+@cache
+def _book_words_in(locale: str) -> Mapping[str, BookWords]:
+    """Every standard book's words in ``locale``, the request's language when first asked."""
+    return {kind: replace(words, name=str(words.name), label=str(words.label),
+                          one=_said(words.one), button=_said(words.button),
+                          name_apart=_said(words.name_apart))
+            for kind, words in BOOK_WORDS.items()}
+
+
+def _said(words: Words | None) -> str | None:
+    return None if words is None else str(words)
 
 
 def in_a_sentence(name: str) -> str:

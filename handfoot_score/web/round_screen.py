@@ -3,6 +3,7 @@ going-out checklist."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -10,7 +11,7 @@ from flask_babel import gettext as _
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, BookKind, RuleSet
 from handfoot_score.services.games import GameState
-from handfoot_score.web.kind_words import BOOK_WORDS, book_words
+from handfoot_score.web.kind_words import BOOK_WORDS, BookWords, book_words, book_words_said
 from handfoot_score.web.tally_words import and_list
 
 
@@ -89,6 +90,7 @@ def score_sheet(state: GameState) -> ScoreSheet:
 def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
     """Every team's panel for the round being played."""
     minimums = state.meld_minimums(round_number)
+    said = book_words_said()
     return tuple(
         TeamPanel(
             position=team.position,
@@ -96,8 +98,8 @@ def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
             players=team.players,
             total=total,
             meld_minimum=minimum,
-            counters=_counters(state, team.position),
-            checklist=_checklist(state, round_number, team.position),
+            counters=_counters(state, team.position, said),
+            checklist=_checklist(state, round_number, team.position, said),
         )
         for team, total, minimum in zip(state.teams, state.totals, minimums)
     )
@@ -119,30 +121,35 @@ def book_phrase(books: BookCounts) -> str:
     return and_list(parts)
 
 
-def book_kinds(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
-    """Every kind of book these rules score: (kind, name, bonus), special books last."""
-    standard = [(kind, str(BOOK_WORDS[kind].name), bonus) for kind in BOOK_TYPES
+def book_kinds(rules: RuleSet, said: Mapping[str, BookWords] | None = None
+               ) -> tuple[tuple[str, str, int], ...]:
+    """Every kind of book these rules score: (kind, name, bonus), special books last;
+    ``said`` is ``book_words_said()`` where the caller has it already."""
+    said = book_words_said() if said is None else said
+    standard = [(kind, str(said[kind].name), bonus) for kind in BOOK_TYPES
                 if (bonus := getattr(rules.books, kind)) is not None]
     special = [(book.id, book.name, book.bonus) for book in rules.special_books]
     return tuple(standard + special)
 
 
-def _counters(state: GameState, team: int) -> tuple[BookCounter, ...]:
+def _counters(state: GameState, team: int, said: Mapping[str, BookWords]
+              ) -> tuple[BookCounter, ...]:
     counts = state.books[team].as_counts()
     return tuple(
         BookCounter(kind=kind, label=str(words.label), one=str(words.one),
                     button=str(words.button), count=counts.get(kind, 0), bonus=bonus)
-        for kind, name, bonus in book_kinds(state.rules)
-        for words in (book_words(kind, name),)
+        for kind, name, bonus in book_kinds(state.rules, said)
+        for words in (said.get(kind) or book_words(kind, name),)
     )
 
 
-def _checklist(state: GameState, round_number: int, team: int) -> tuple[ChecklistLine, ...]:
+def _checklist(state: GameState, round_number: int, team: int,
+               said: Mapping[str, BookWords]) -> tuple[ChecklistLine, ...]:
     required = state.rules.round(round_number).going_out_books.as_counts()
     have = state.books[team].as_counts()
     # A mixed wild book is a wild book when books are counted to go out.
     have[BookKind.WILD] = have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)
-    names = {kind: str(BOOK_WORDS[kind].label) for kind in BOOK_TYPES}
+    names = {kind: str(said[kind].label) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
     lacking = state.books_lacking(team)
     return tuple(
