@@ -113,8 +113,17 @@ def name_key(name: str) -> str:
 
 
 def get_league(league_id: str) -> LeagueView:
-    """The league with this id; raises LeagueNotFound."""
-    return _view(league_record(league_id))
+    """The league with this id and its roster, in one query; raises LeagueNotFound."""
+    rows = db.session.execute(_LEAGUE_AND_ROSTER, {"league_id": league_id}).all() \
+        if isinstance(league_id, str) else []
+    if not rows:
+        raise LeagueNotFound(league_id)
+    league = rows[0]
+    return LeagueView(
+        id=league.id, name=league.name, protected=league.edit_code_hash is not None,
+        created_at=utc(league.created_at),
+        players=tuple(RosterPlayer(row.player_id, row.player_name) for row in rows
+                      if row.player_id is not None))
 
 
 def league_record(league_id: str) -> League:
@@ -131,6 +140,15 @@ def league_record(league_id: str) -> League:
 _COMPLETE_LEAGUE = select(League).where(
     League.id == bindparam("league_id"),
     League.id.not_in(select(LeagueImport.league_id)))
+#: The same league as plain rows, one a name on its roster (one row with no name for an
+#: empty roster): what a page shows of it, without building the stored objects.
+_LEAGUE_AND_ROSTER = (
+    select(League.id, League.name, League.edit_code_hash, League.created_at,
+           LeaguePlayer.id.label("player_id"), LeaguePlayer.name.label("player_name"))
+    .outerjoin(LeaguePlayer, LeaguePlayer.league_id == League.id)
+    .where(League.id == bindparam("league_id"),
+           League.id.not_in(select(LeagueImport.league_id)))
+    .order_by(LeaguePlayer.id))
 
 
 def leagues_with_ids(ids: Collection[str]) -> list[LeagueView]:
