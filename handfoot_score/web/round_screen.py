@@ -3,7 +3,6 @@ going-out checklist."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -90,7 +89,6 @@ def score_sheet(state: GameState) -> ScoreSheet:
 def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
     """Every team's panel for the round being played."""
     minimums = state.meld_minimums(round_number)
-    said = book_words_said()
     return tuple(
         TeamPanel(
             position=team.position,
@@ -98,8 +96,8 @@ def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
             players=team.players,
             total=total,
             meld_minimum=minimum,
-            counters=_counters(state, team.position, said),
-            checklist=_checklist(state, round_number, team.position, said),
+            counters=_counters(state, team.position),
+            checklist=_checklist(state, round_number, team.position),
         )
         for team, total, minimum in zip(state.teams, state.totals, minimums)
     )
@@ -121,34 +119,34 @@ def book_phrase(books: BookCounts) -> str:
     return and_list(parts)
 
 
-def book_kinds(rules: RuleSet, said: Mapping[str, BookWords] | None = None
-               ) -> tuple[tuple[str, str, int], ...]:
-    """Every kind of book these rules score: (kind, name, bonus), special books last;
-    ``said`` is ``book_words_said()`` where the caller has it already."""
-    said = book_words_said() if said is None else said
+def book_kinds(rules: RuleSet) -> tuple[tuple[str, str, int], ...]:
+    """Every kind of book these rules score: (kind, name, bonus), special books last."""
+    said = book_words_said()
     standard = [(kind, str(said[kind].name), bonus) for kind in BOOK_TYPES
                 if (bonus := getattr(rules.books, kind)) is not None]
     special = [(book.id, book.name, book.bonus) for book in rules.special_books]
     return tuple(standard + special)
 
 
-def _counters(state: GameState, team: int, said: Mapping[str, BookWords]
-              ) -> tuple[BookCounter, ...]:
+def _counters(state: GameState, team: int) -> tuple[BookCounter, ...]:
     counts = state.books[team].as_counts()
-    return tuple(
-        BookCounter(kind=kind, label=str(words.label), one=str(words.one),
-                    button=str(words.button), count=counts.get(kind, 0), bonus=bonus)
-        for kind, name, bonus in book_kinds(state.rules, said)
-        for words in (said.get(kind) or book_words(kind, name),)
-    )
+    said = book_words_said()
+    return tuple(_counter(said.get(kind) or book_words(kind, name), kind, counts.get(kind, 0),
+                          bonus)
+                 for kind, name, bonus in book_kinds(state.rules))
 
 
-def _checklist(state: GameState, round_number: int, team: int,
-               said: Mapping[str, BookWords]) -> tuple[ChecklistLine, ...]:
+def _counter(words: BookWords, kind: str, count: int, bonus: int) -> BookCounter:
+    return BookCounter(kind=kind, label=str(words.label), one=str(words.one),
+                       button=str(words.button), count=count, bonus=bonus)
+
+
+def _checklist(state: GameState, round_number: int, team: int) -> tuple[ChecklistLine, ...]:
     required = state.rules.round(round_number).going_out_books.as_counts()
     have = state.books[team].as_counts()
     # A mixed wild book is a wild book when books are counted to go out.
     have[BookKind.WILD] = have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)
+    said = book_words_said()
     names = {kind: str(said[kind].label) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
     lacking = state.books_lacking(team)
