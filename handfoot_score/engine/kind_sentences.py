@@ -11,7 +11,8 @@ from .cards import CardKind
 from .errors import N_, Problem, counted
 
 
-def said_of(sentence: Problem, field: str, num: int, team: int, **values: object) -> Problem:
+def said_of(sentence: Problem, field: str, num: int, team: int | None,
+            **values: object) -> Problem:
     """A counting sentence from the tables below, said of ``field`` of ``team``, ``num`` its
     count."""
     return replace(sentence, field=field, team=team, values={"num": num, **values})

@@ -15,7 +15,7 @@ from flask_babel import ngettext
 from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import N_, Problem, counted
-from handfoot_score.engine.kind_sentences import TOO_MANY
+from handfoot_score.engine.kind_sentences import TOO_MANY, said_of
 from handfoot_score.engine.tally import COUNT_FIELDS
 from handfoot_score.i18n import current_locale
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, Counted, book_words
@@ -134,12 +134,12 @@ _MISSING_SPECIAL = counted(
 
 def _going_out(problem: Problem, kind: str, name: object, need: int, short: int) -> Problem:
     """Going out needs more books: the sentence says how many more, of which kind."""
-    values = {"num": short, "round": problem.values.get("round"),
+    values = {"round": problem.values.get("round"),
               "books": book_words(kind, str(name)).counted(need)}
     if kind not in _MISSING:
         values["name"] = name
-    return replace(_MISSING.get(kind, _MISSING_SPECIAL), field=problem.field,
-                   team=problem.team, values=values)
+    return said_of(_MISSING.get(kind, _MISSING_SPECIAL), problem.field, short, problem.team,
+                   **values)
 
 
 def _supply(problem: Problem, kind: CardKind) -> Problem:
