@@ -17,7 +17,16 @@ from .kind_sentences import (
 )
 from .limits import MAX_PLAYERS, MAX_TEAMS
 from .rules import CardValues, RuleSet
-from .tally import COUNT_FIELDS, MELDED_FIELDS, CardCounts, Cards, Points, RankCounts, Tally
+from .tally import (
+    COUNT_FIELDS,
+    MELDED_FIELDS,
+    CardCounts,
+    Cards,
+    Points,
+    RankCounts,
+    TableBooks,
+    Tally,
+)
 
 #: Each player at the table grabs exactly the right stack at most once a round.
 MAX_EXACT_DRAWS = MAX_PLAYERS
@@ -148,10 +157,11 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
                                 N_("these rules give no bonus for laying down first"), team))
     if problems:
         return problems
-    problems = _value_problems(rules, team, "melded", tally.melded) + _value_problems(
-        rules, team, "left", tally.left)
-    if problems:
-        return problems
+    if rules.card_values.by_rank:
+        problems = _value_problems(rules, team, "melded", tally.melded) + _value_problems(
+            rules, team, "left", tally.left)
+        if problems:
+            return problems
     cards = tally.melded
     if isinstance(cards, Points):
         problems = _points_problems(rules, team, tally, cards)
@@ -168,8 +178,7 @@ def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) ->
     if not rules.melded_points_reachable >> melded.points & 1:
         problems.append(_unreachable("melded.points", melded.points, team))
     else:
-        least = sum(rules.book_card_points(kind) * count
-                    for kind, count in tally.books.as_counts().items())
+        least = _least_book_points(rules, tally.books)
         if melded.points < least:
             problems.append(Problem(
                 "melded.points",
@@ -177,6 +186,18 @@ def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) ->
                    "more than the %(given)s given"), team,
                 {"least": least, "given": melded.points}))
     return problems
+
+
+def _least_book_points(rules: RuleSet, books: TableBooks) -> int:
+    """The fewest points of cards these books hold, each as ``rules.book_card_points``
+    says (the special books' ids all known to the rules)."""
+    clean, dirty, wild, mixed_wild = rules.fewest_book_points
+    least = (books.clean * clean + books.dirty * dirty + books.wild * wild
+             + books.mixed_wild * mixed_wild)
+    if books.special:
+        least += sum(rules.book_card_points(book_id) * count
+                     for book_id, count in dict(books.special).items())
+    return least
 
 
 def _value_problems(rules: RuleSet, team: int, part: str, cards: Cards) -> list[Problem]:
@@ -320,9 +341,10 @@ def _within_supply(rules: RuleSet, tallies: Sequence[Tally]) -> bool:
                 black_threes += cards.black_threes
         red_threes += tally.red_threes_down + tally.red_threes_left
     decks = rules.decks
-    return all(total <= per_deck * decks for total, per_deck in zip(
-        (jokers, twos, aces, eight_to_king, four_to_seven, black_threes, red_threes),
-        _SUPPLY_PER_DECK))
+    joker, two, ace, eight, four, black_three, red_three = _SUPPLY_PER_DECK
+    return (jokers <= joker * decks and twos <= two * decks and aces <= ace * decks
+            and eight_to_king <= eight * decks and four_to_seven <= four * decks
+            and black_threes <= black_three * decks and red_threes <= red_three * decks)
 
 
 #: Cards of each kind in one deck, in the order ``_within_supply`` adds them up.
@@ -356,8 +378,9 @@ def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tal
             {"first": out[0] + 1}))
     if out:
         team = out[0]
-        required = rules.round(round_number).going_out_books.as_counts()
-        for kind, short in books_lacking(rules, round_number, tallies[team].books).items():
+        lacking = books_lacking(rules, round_number, tallies[team].books)
+        required = rules.round(round_number).going_out_books.as_counts() if lacking else {}
+        for kind, short in lacking.items():
             special = rules.special_book(kind)
             problems.append(said_of(GOING_OUT.get(kind, GOING_OUT_SPECIAL), f"books.{kind}",
                                   required[kind], team, round=round_number,

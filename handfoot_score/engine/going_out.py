@@ -11,8 +11,17 @@ def books_lacking(rules: RuleSet, round_number: int, books: TableBooks) -> dict[
 
     Special books are named by id; a mixed wild book counts as a wild book.
     """
-    required = rules.round(round_number).going_out_books.as_counts()
-    have = {**dict(books.special), "clean": books.clean, "dirty": books.dirty,
-            "wild": books.all_wild}
-    return {kind: short for kind, need in required.items()
-            if (short := need - have.get(kind, 0)) > 0}
+    required = rules.round(round_number).going_out_books
+    lacking: dict[str, int] = {}
+    if (short := required.clean - books.clean) > 0:
+        lacking["clean"] = short
+    if (short := required.dirty - books.dirty) > 0:
+        lacking["dirty"] = short
+    if (short := required.wild - books.all_wild) > 0:
+        lacking["wild"] = short
+    if required.special:
+        have = dict(books.special)
+        for kind, need in dict(required.special).items():
+            if (short := need - have.get(kind, 0)) > 0:
+                lacking[kind] = short
+    return lacking

@@ -123,35 +123,44 @@ class RuleSet:
         # One lookup per book a tally names keeps scoring linear in the special books.
         return {book.id: book for book in self.special_books}
 
-    @cached_property
+    @property
     def black_threes_melded(self) -> bool:
         """Whether black threes may ever be on a table: a book of them, or going out."""
-        return self.black_three.meld_when_going_out or any(
-            book.kind is CardKind.BLACK_THREE for book in self.special_books)
+        return self.black_three.meld_when_going_out or (bool(self.special_books) and any(
+            book.kind is CardKind.BLACK_THREE for book in self.special_books))
 
-    # A rule set is frozen, so what follows from it is worked out once per object. Every
-    # request reads its game's rules anew, so the costly parts are also shared by value.
+    # What follows from a rule set is looked up by value, by the small parts of the rules
+    # it follows from (the card values, the decks, the wild-card limits), rather than kept
+    # on the object: every request reads its game's rules anew, as a new object, so a
+    # value kept on the object would be worked out again for each. The dirty-book minimum
+    # is kept on the object as well, as checking the rules reads it first.
 
     @cached_property
     def dirty_book_min_naturals(self) -> int | None:
         """Fewest naturals in a seven-card dirty book, or None where none can be made."""
         return _dirty_book_min_naturals(self.wilds)
 
-    @cached_property
+    @property
     def melded_points_reachable(self) -> int:
         """Bit mask of every face value the cards on one table can add up to."""
         return _points_reachable(self.card_values, self.decks, self.black_threes_melded)
 
-    @cached_property
+    @property
     def left_points_reachable(self) -> int:
         """Bit mask of every face value the cards left in hands and feet can add up to."""
         return _points_reachable(self.card_values, self.decks, True)
+
+    @property
+    def fewest_book_points(self) -> tuple[int, int, int, int]:
+        """The fewest face-value points a clean, a dirty, a wild and a mixed wild book can
+        hold (in the order of ``RESERVED_BOOK_IDS``)."""
+        return _fewest_book_points(self.card_values, self.wilds)
 
     def book_card_points(self, kind: str) -> int:
         """The fewest face-value points a book of this kind (clean, dirty, wild, mixed_wild,
         or a special book id) can hold."""
         if kind in RESERVED_BOOK_IDS:
-            return self._fewest_book_points[RESERVED_BOOK_IDS.index(kind)]
+            return self.fewest_book_points[RESERVED_BOOK_IDS.index(kind)]
         special = self.special_book(kind)
         if special is None:
             return 0
@@ -159,12 +168,8 @@ class RuleSet:
         if special.rank is not None and special.kind is not CardKind.RED_THREE:
             return BOOK_SIZE * values.rank_value(special.rank)
         if special.kind is None:
-            return self._fewest_book_points[0]
+            return self.fewest_book_points[0]
         return BOOK_SIZE * values.of(special.kind)
-
-    @cached_property
-    def _fewest_book_points(self) -> tuple[int, int, int, int]:
-        return _fewest_book_points(self.card_values, self.wilds)
 
 
 @lru_cache(maxsize=64)
