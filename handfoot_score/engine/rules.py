@@ -18,7 +18,7 @@ from .books import (
     BookKind,
     SpecialBook,
 )
-from .card_values import BlackThree, CardValues, RankGroup, RedThree, WildLimits
+from .card_values import BlackThree, CardValues, RankGroup, RedThree, ValuesTuple, WildLimits
 from .cards import (
     BOOK_SIZE,
     DECK_SUPPLY,
@@ -143,18 +143,18 @@ class RuleSet:
     @property
     def melded_points_reachable(self) -> int:
         """Bit mask of every face value the cards on one table can add up to."""
-        return _points_reachable(self.card_values, self.decks, self.black_threes_melded)
+        return _points_reachable(self.card_values.as_tuple, self.decks, self.black_threes_melded)
 
     @property
     def left_points_reachable(self) -> int:
         """Bit mask of every face value the cards left in hands and feet can add up to."""
-        return _points_reachable(self.card_values, self.decks, True)
+        return _points_reachable(self.card_values.as_tuple, self.decks, True)
 
     @property
     def fewest_book_points(self) -> tuple[int, int, int, int]:
         """The fewest face-value points a clean, a dirty, a wild and a mixed wild book can
         hold (in the order of ``RESERVED_BOOK_IDS``)."""
-        return _fewest_book_points(self.card_values, self.wilds)
+        return _fewest_book_points(self.card_values.as_tuple, self.dirty_book_min_naturals)
 
     def book_card_points(self, kind: str) -> int:
         """The fewest face-value points a book of this kind (clean, dirty, wild, mixed_wild,
@@ -178,9 +178,10 @@ def _dirty_book_min_naturals(wilds: WildLimits) -> int | None:
 
 
 @lru_cache(maxsize=256)
-def _points_reachable(values: CardValues, decks: int, black_threes: bool) -> int:
+def _points_reachable(card_values: ValuesTuple, decks: int, black_threes: bool) -> int:
     """The mask of face values that the wild and natural cards of ``decks`` decks (and
-    their black threes) can make."""
+    their black threes) can make, the cards worth ``card_values`` (``CardValues.as_tuple``)."""
+    values = CardValues(*card_values)
     cards: dict[int, int] = {}
     for kind in (*WILD_KINDS, *((CardKind.BLACK_THREE,) if black_threes else ())):
         cards[values.of(kind)] = cards.get(values.of(kind), 0) + DECK_SUPPLY[kind] * decks
@@ -191,14 +192,21 @@ def _points_reachable(values: CardValues, decks: int, black_threes: bool) -> int
 
 
 @lru_cache(maxsize=256)
-def _fewest_book_points(values: CardValues, wilds: WildLimits) -> tuple[int, int, int, int]:
-    """The fewest face-value points a clean, a dirty, a wild and a mixed wild book can hold."""
+def _fewest_book_points(card_values: ValuesTuple, dirty_min_naturals: int | None
+                        ) -> tuple[int, int, int, int]:
+    """The fewest face-value points a clean, a dirty, a wild and a mixed wild book can hold,
+    the cards worth ``card_values`` (``CardValues.as_tuple``).
+
+    A dirty book holds from ``dirty_min_naturals`` naturals (None: no dirty book) to six:
+    the wild-card limits allow a book with some number of naturals, they allow one with more.
+    """
+    values = CardValues(*card_values)
     natural = min(values.rank_value(rank) for rank in NATURAL_RANKS)
     joker, two = values.of(CardKind.JOKER), values.of(CardKind.TWO)
     wild = min(joker, two)
     dirty = min(
         (n * natural + (BOOK_SIZE - n) * wild
-         for n in range(1, BOOK_SIZE) if wilds.allows(n, BOOK_SIZE - n)),
+         for n in range(dirty_min_naturals or BOOK_SIZE, BOOK_SIZE)),
         default=0,
     )
     return BOOK_SIZE * natural, dirty, BOOK_SIZE * wild, (BOOK_SIZE - 1) * wild + max(joker, two)
