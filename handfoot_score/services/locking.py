@@ -1,6 +1,7 @@
 """Write transactions: one writer per game at a time, and a busy database answered, not crashed.
 
-Every write to a game begins with ``lock_game``: on SQLite its transaction begins with
+Every write to a game begins with ``lock_game`` (or ``lock_game_row``, for a write that reads
+and writes plain rows, not a loaded ``Game``): on SQLite its transaction begins with
 ``BEGIN IMMEDIATE`` (see ``database.py``), on PostgreSQL the game's row is locked with
 ``SELECT ... FOR UPDATE``; either way a second writer waits for the first and then reads what
 the first one wrote, so neither can overwrite the other unseen. A write that still finds the
@@ -15,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.base import ExecutableOption
 
@@ -80,6 +81,22 @@ def begin_write() -> None:
     if session.in_transaction():
         session.rollback()
     session.connection(execution_options={WRITE: True})
+
+
+#: Built once: the statement that locks a game's row (on PostgreSQL; SQLite's lock is taken
+#: by ``begin_write``), binding only the game's id.
+_LOCK_ROW = (select(Game.__table__.c.id).where(Game.__table__.c.id == bindparam("game_id"))
+             .with_for_update())
+
+
+def lock_game_row(game_id: object) -> bool:
+    """Begin this request's write transaction and lock the game's row, as ``lock_game`` does,
+    loading nothing: whether there is such a game. What the write reads, it reads after this,
+    so it sees what the writer before it committed."""
+    begin_write()
+    if not isinstance(game_id, str):
+        return False
+    return db.session.connection().execute(_LOCK_ROW, {"game_id": game_id}).first() is not None
 
 
 def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game | None:

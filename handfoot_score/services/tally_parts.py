@@ -10,17 +10,28 @@ recorded, so it cannot be recorded twice.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from sqlalchemy import insert, update
+
 from handfoot_score.engine.errors import N_, Problem
+from handfoot_score.extensions import db
 from handfoot_score.models import TallyPart
 
 from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState, SavedCount, StaleRound, StaleTeamCount
+from .games.reads import locked_rows
+from .games.records import state_of
+from .games.rounds import add_round
+from .games.rows import GameRows, PartRow
+from .games.versions import game_row_changed
 from .locking import write_transaction
 from .tallies import EnteredTally, read_entered
 from .words import gettext
+
+_PARTS = TallyPart.__table__
 
 
 def request_key(number: int) -> str:
@@ -47,9 +58,11 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
     ``based_on`` is the count version of the team's saved count the phone showed, 0 for none
     (``read_count_version``). The count is checked on its own at once; the checks across
     teams (only one team goes out, no more cards than the decks hold) run when the last count
-    comes in, and refuse that one if they fail, saving nothing.
+    comes in, and refuse that one if they fail, saving nothing. Like a whole round, it locks
+    the game's row and reads its rows after the lock, and writes plain statements.
     """
-    game, state = games.locked_game(game_id)
+    rows = locked_rows(game_id)
+    state = state_of(rows)
     _require_round_being_counted(state, number)
     if type(team) is not int or not 0 <= team < len(state.teams):
         raise InvalidInput(Problem("team", N_("no such team")))
@@ -62,15 +75,17 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
                     "save again to put yours in its place.", name=name), "version",
             SavedCount(team, now, saved.tally if saved else None))
     games.check_team_tally(state, number, team, tally)
-    _store(game.parts, number, team, tally.as_entered, now + 1)
     counted = {part.team: part.tally for part in state.parts} | {team: tally.as_entered}
     if len(counted) < len(state.teams):
-        games.game_changed(game)
-        return games.commit_write(game), False
-    # The other teams' counts as saved, each read when it was saved.
+        stored = _store(rows, number, team, tally.as_entered, now + 1)
+        db.session.commit()
+        return state_of(stored), False
+    # The other teams' counts as saved, each read when it was saved; recording the round
+    # clears them all, this one with them.
     tallies = read_entered([counted[t.position] for t in state.teams])
-    games.add_round(game, state, tallies, request_key(number))
-    return games.commit_write(game), True
+    recorded = add_round(rows, state, tallies, request_key(number))
+    db.session.commit()
+    return state_of(recorded), True
 
 
 def _require_round_being_counted(state: GameState, number: int) -> None:
@@ -89,13 +104,21 @@ def _require_round_being_counted(state: GameState, number: int) -> None:
             number=number, version=recorded.version, tallies=recorded.tallies)
 
 
-def _store(parts: list[TallyPart], number: int, team: int, tally: dict[str, Any],
-           version: int) -> None:
-    row = next((p for p in parts if p.round_number == number and p.team_position == team),
-               None)
-    if row is None:
-        parts.append(TallyPart(round_number=number, team_position=team, data=tally,
-                               version=version))
+def _store(rows: GameRows, number: int, team: int, tally: dict[str, Any],
+           version: int) -> GameRows:
+    """Store a team's count of round ``number`` as count ``version``, in place of the one it
+    saved before if any, uncommitted; the game's rows as this write leaves them."""
+    connection = db.session.connection()
+    mine = (_PARTS.c.game_id == rows.id, _PARTS.c.round_number == number,
+            _PARTS.c.team_position == team)
+    if any(p.round_number == number and p.team_position == team for p in rows.parts):
+        connection.execute(update(_PARTS).where(*mine).values(data=tally, version=version))
     else:
-        row.data = tally
-        row.version = version
+        connection.execute(insert(_PARTS).values(game_id=rows.id, round_number=number,
+                                                 team_position=team, data=tally,
+                                                 version=version))
+    changed_at = game_row_changed(rows.id)
+    parts = [p for p in rows.parts if not (p.round_number == number and p.team_position == team)]
+    parts.append(PartRow(number, team, version, tally))
+    return replace(rows, version=rows.version + 1, updated_at=changed_at,
+                   parts=tuple(sorted(parts, key=lambda p: (p.team_position, p.round_number))))

@@ -1,4 +1,6 @@
-"""Reading games: one game, the games in play, and a game locked for a write."""
+"""Reading games: one game, the games in play, and a game locked for a write: as a loaded
+``Game`` (``locked_game``) or, for a write made with plain statements, as its rows
+(``locked_rows``); either is read once the lock is held."""
 
 from __future__ import annotations
 
@@ -7,10 +9,10 @@ from sqlalchemy import select
 from handfoot_score.extensions import db
 from handfoot_score.models import Game, GameStatus
 
-from ..locking import lock_game
+from ..locking import lock_game, lock_game_row
 from .errors import GameNotFound
 from .records import WHOLE_GAME, state_of
-from .rows import game_rows
+from .rows import GameRows, game_rows
 from .state import GameState
 
 
@@ -36,6 +38,15 @@ def locked_game(game_id: str) -> tuple[Game, GameState]:
     if game is None:
         raise GameNotFound(game_id)
     return game, state_of(game)
+
+
+def locked_rows(game_id: str) -> GameRows:
+    """The game's rows (``rows.game_rows``, two queries, no ORM), its row locked for this
+    write transaction and read after the lock; raises GameNotFound."""
+    rows = game_rows(game_id) if lock_game_row(game_id) else None
+    if rows is None:
+        raise GameNotFound(game_id)
+    return rows
 
 
 def commit_write(game: Game) -> GameState:

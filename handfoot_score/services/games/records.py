@@ -18,9 +18,12 @@ from handfoot_score.models import Game, Round, TallyRecord, Team
 
 from ..rules import stored_rules
 from .errors import GameNotFound
-from .rows import GameRows
+from .rows import GameRows, TallyRow
 from .state import GameState, PartView, RoundView, TeamView
 
+#: A stored tally's score, column by column, in the order ``TallyRow`` has them.
+SCORE_COLUMNS = ("melded_points", "book_points", "red_three_points", "going_out_points",
+                 "bonus_points", "left_points", "total")
 #: A game with everything ``state_of`` reads, in two queries however many rounds it has: the
 #: game joined with its teams, their players and the counts saved, then its rounds joined
 #: with their tallies. (The first join multiplies rows only by the few players and counts of
@@ -131,6 +134,17 @@ def tally_record(position: int, tally: Mapping[str, Any], score: TeamScore) -> T
         bonus_points=score.bonus_points, left_points=score.left_points, total=score.total)
 
 
+def tally_values(record: TallyRecord) -> dict[str, Any]:
+    """A scored tally's columns, to insert as a row of its round."""
+    return {"team_position": record.team_position, "data": record.data,
+            **{column: getattr(record, column) for column in SCORE_COLUMNS}}
+
+
+def tally_row(record: TallyRecord) -> TallyRow:
+    """A scored tally as the row it is stored as."""
+    return TallyRow(record.data, *(getattr(record, column) for column in SCORE_COLUMNS))
+
+
 def team_score(record: StoredTally, name: str | None, meld_minimum: int) -> TeamScore:
     """The score a stored tally earned, as the engine gave it."""
     return TeamScore(
@@ -143,8 +157,7 @@ def team_score(record: StoredTally, name: str | None, meld_minimum: int) -> Team
 def replace_tally(stored: TallyRecord, new: TallyRecord) -> None:
     """Put a corrected tally and its score in place of the stored one."""
     stored.data = new.data
-    for column in ("melded_points", "book_points", "red_three_points", "going_out_points",
-                   "bonus_points", "left_points", "total"):
+    for column in SCORE_COLUMNS:
         setattr(stored, column, getattr(new, column))
 
 

@@ -1,9 +1,15 @@
 """Recording, correcting and previewing rounds.
 
-Every write here is one transaction: it locks its game (``locking.lock_game``), so writers
-to one game take turns, carries the version it was based on where another phone could have
-changed the same thing (a correction its round version, a whole round the teams' count
-versions), and moves the game version on (``versions.game_changed``).
+Every write here is one transaction: it locks its game, so writers to one game take turns,
+carries the version it was based on where another phone could have changed the same thing
+(a correction its round version, a whole round the teams' count versions), and moves the
+game version on (``versions``). A correction locks and loads the ``Game``
+(``reads.locked_game``) and writes through the ORM; recording a round, the write a table
+makes most, locks the game's row and reads its rows after the lock (``reads.locked_rows``),
+then writes them with plain statements (``add_round``): the round and its tallies inserted,
+the teams' book taps and the round's saved counts cleared, the game's status and version
+moved on in one UPDATE. Only a league game's last round also loads the ``Game``, to store its
+league results (``leagues.record_results``) as a correction does.
 """
 
 from __future__ import annotations
@@ -11,12 +17,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, GameStatus, Round, TallyRecord
+from handfoot_score.models import (
+    Game,
+    GameStatus,
+    LeagueGame,
+    Round,
+    TallyPart,
+    TallyRecord,
+    Team,
+)
 
 from .. import leagues
 from ..errors import InvalidInput
@@ -24,12 +39,24 @@ from ..locking import write_transaction
 from ..tallies import EnteredTally
 from ..words import gettext, names_list
 from .access import require_edit_code
-from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
-from .reads import commit_write, get_game, locked_game
-from .records import load, replace_tally, state_of, team_score
+from .errors import GameConflict, GameNotFound, SavedCount, StaleRound, StaleTeamCounts
+from .reads import commit_write, get_game, locked_game, locked_rows
+from .records import WHOLE_GAME, replace_tally, state_of, tally_row, tally_values, team_score
+from .rows import GameRows, RoundRow, game_rows
 from .scoring import score_entered
 from .state import GameState
-from .versions import game_changed
+from .versions import game_changed, game_row_changed
+
+_ROUNDS, _TALLIES, _TEAMS = Round.__table__, TallyRecord.__table__, Team.__table__
+_PARTS, _LEAGUE_GAMES = TallyPart.__table__, LeagueGame.__table__
+#: A round's statements, built once (a round only binds its values): the round and its
+#: tallies stored, the book taps of play and the teams' saved counts of the round cleared.
+_ADD_ROUND, _ADD_TALLIES = insert(_ROUNDS), insert(_TALLIES)
+_CLEAR_BOOKS = (update(_TEAMS).where(_TEAMS.c.game_id == bindparam("game"))
+                .values(books_data={}))
+_DROP_COUNTS = delete(_PARTS).where(_PARTS.c.game_id == bindparam("game"),
+                                    _PARTS.c.round_number == bindparam("round"))
+_LEAGUE_GAME = select(_LEAGUE_GAMES.c.game_id).where(_LEAGUE_GAMES.c.game_id == bindparam("game"))
 
 
 @write_transaction
@@ -44,8 +71,9 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
     none): if a team saved its count since, the round is refused, so that count is not lost
     unseen. (``round_requests`` reads each of these from what a phone sends.)
     """
-    game, state = locked_game(game_id)
-    if request_key is not None and any(r.request_key == request_key for r in game.rounds):
+    rows = locked_rows(game_id)
+    state = state_of(rows)
+    if request_key is not None and any(r.request_key == request_key for r in rows.rounds):
         return state, False
     if state.current_round is None:
         raise GameConflict(gettext("The game is over: correct a round instead."), "round")
@@ -56,29 +84,46 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
                     asked=round_number, number=number), "round")
     if based_on is not None:
         _require_part_versions(state, based_on)
-    add_round(game, state, tallies, request_key)
     try:
-        return commit_write(game), True
+        recorded = add_round(rows, state, tallies, request_key)
+        db.session.commit()
     except IntegrityError:
         db.session.rollback()
         return _retry_of_same_round(game_id, request_key, number)
+    return state_of(recorded), True
 
 
-def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
-              key: str | None) -> None:
-    """Score the round being played from every team's tally and add it to the locked game,
-    uncommitted: the one way a round is recorded, whole or team by team."""
+def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
+              key: str | None) -> GameRows:
+    """Score the round being played from every team's tally and store it in the locked game
+    (``rows``, read under the lock), uncommitted: the one way a round is recorded, whole or
+    team by team. Returns the game's rows as this write leaves them.
+
+    Raises IntegrityError if a round of that number or key is stored already.
+    """
     number = state.current_round
     assert number is not None
-    rows = _score(state, number, tallies)
-    game.rounds.append(Round(number=number, request_key=key, tallies=rows))
-    for team in game.teams:
-        team.books_data = {}
-    game.parts = [part for part in game.parts if part.round_number != number]
-    if number == len(state.rules.rounds):
-        game.status = GameStatus.FINISHED
-        leagues.record_results(game)
-    game_changed(game)
+    scored = _score(state, number, tallies)
+    connection = db.session.connection()
+    stored = connection.execute(_ADD_ROUND, {"game_id": rows.id, "number": number,
+                                             "request_key": key})
+    round_id = stored.inserted_primary_key[0] if stored.inserted_primary_key else None
+    connection.execute(_ADD_TALLIES, [{"round_id": round_id, **tally_values(record)}
+                                      for record in scored])
+    if any(team.books_data for team in rows.teams):
+        connection.execute(_CLEAR_BOOKS, {"game": rows.id})
+    if any(part.round_number == number for part in rows.parts):
+        connection.execute(_DROP_COUNTS, {"game": rows.id, "round": number})
+    finished = number == len(state.rules.rounds)
+    status = GameStatus.FINISHED.value if finished else rows.status
+    changed_at = game_row_changed(rows.id, status=status)
+    if finished and _in_league(rows.id):
+        leagues.record_results(_loaded(rows.id))
+    return replace(
+        rows, status=status, version=rows.version + 1, updated_at=changed_at,
+        teams=tuple(replace(team, books_data={}) for team in rows.teams),
+        rounds=(*rows.rounds, RoundRow(number, 1, tuple(map(tally_row, scored)), key)),
+        parts=tuple(part for part in rows.parts if part.round_number != number))
 
 
 def check_team_tally(state: GameState, number: int, team: int, tally: EnteredTally) -> None:
@@ -153,9 +198,24 @@ def _score(state: GameState, number: int, tallies: Sequence[EnteredTally]
                          state.totals_before(number), number, tallies)
 
 
+def _in_league(game_id: str) -> bool:
+    """Whether the game is played in a league (whose standings keep its results)."""
+    return db.session.connection().execute(_LEAGUE_GAME, {"game": game_id}).first() is not None
+
+
+def _loaded(game_id: str) -> Game:
+    """The game loaded through the ORM as this write has left it so far (its new round
+    included), whatever the session held of it before."""
+    query = (select(Game).where(Game.id == game_id).options(*WHOLE_GAME)
+             .execution_options(populate_existing=True))
+    return db.session.scalars(query).unique().one()
+
+
 def _retry_of_same_round(game_id: str, key: str | None, number: int) -> tuple[GameState, bool]:
-    game = load(game_id)
-    if key is not None and any(r.request_key == key for r in game.rounds):
-        return state_of(game), False
+    rows = game_rows(game_id)
+    if rows is None:
+        raise GameNotFound(game_id)
+    if key is not None and any(r.request_key == key for r in rows.rounds):
+        return state_of(rows), False
     raise GameConflict(gettext("Round %(number)s was recorded from another device just now.",
                                number=number), "round")

@@ -1,7 +1,9 @@
-"""A game's rows read straight from its tables, in two queries: the read side's fast path.
+"""A game's rows read straight from its tables, in two queries: the read side's fast path,
+and what recording a round reads once it holds the game's lock (``reads.locked_rows``).
 
 They are the rows ``records.state_of`` maps from a loaded ``Game``, as frozen values: a read
-changes nothing, so it needs none of the ORM's bookkeeping of the objects it loads.
+changes nothing, so it needs none of the ORM's bookkeeping of the objects it loads; a write
+of plain statements returns them as it left them.
 """
 
 from __future__ import annotations
@@ -52,11 +54,13 @@ class TallyRow:
 
 @dataclass(frozen=True)
 class RoundRow:
-    """A recorded round and its tallies in team order."""
+    """A recorded round and its tallies in team order, with the request key it was recorded
+    with (so a write sees whether a retried request recorded it already)."""
 
     number: int
     version: int
     tallies: tuple[TallyRow, ...]
+    request_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,8 @@ _HEADS = (
     .where(_GAMES.id == bindparam("game_id"))
     .order_by(_TEAMS.position, _PLAYERS.position, _PARTS.round_number))
 _ROUNDS_AND_TALLIES = (
-    select(_ROUNDS.number, _ROUNDS.version, _TALLIES.data, _TALLIES.melded_points,
+    select(_ROUNDS.number, _ROUNDS.version, _ROUNDS.request_key, _TALLIES.data,
+           _TALLIES.melded_points,
            _TALLIES.book_points, _TALLIES.red_three_points, _TALLIES.going_out_points,
            _TALLIES.bonus_points, _TALLIES.left_points, _TALLIES.total)
     .join(TallyRecord.__table__, _TALLIES.round_id == _ROUNDS.id)
@@ -129,9 +134,9 @@ def game_rows(game_id: str) -> GameRows | None:
         if row.round_number is not None:
             parts[(row.round_number, row.position)] = PartRow(
                 row.round_number, row.position, row.part_version, row.part_data)
-    rounds: dict[int, tuple[int, list[TallyRow]]] = {}
+    rounds: dict[int, tuple[int, str | None, list[TallyRow]]] = {}
     for row in connection.execute(_ROUNDS_AND_TALLIES, {"game_id": game_id}):
-        rounds.setdefault(row.number, (row.version, []))[1].append(TallyRow(
+        rounds.setdefault(row.number, (row.version, row.request_key, []))[2].append(TallyRow(
             row.data, row.melded_points, row.book_points, row.red_three_points,
             row.going_out_points, row.bonus_points, row.left_points, row.total))
     game = heads[0]
@@ -142,7 +147,7 @@ def game_rows(game_id: str) -> GameRows | None:
         teams=tuple(TeamRow(team.position, team.name, team.books_data,
                             tuple(PlayerRow(name) for name in players.values()))
                     for team, players in teams.values()),
-        rounds=tuple(RoundRow(number, version, tuple(tallies))
-                     for number, (version, tallies) in rounds.items()),
+        rounds=tuple(RoundRow(number, version, tuple(tallies), key)
+                     for number, (version, key, tallies) in rounds.items()),
         parts=tuple(sorted(parts.values(), key=lambda part: part.team_position)),
     )
