@@ -54,7 +54,8 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
     problems = []
     for team, tally in enumerate(tallies):
         problems += _book_problems(rules, team, tally)
-    problems += _supply_problems(rules, tallies)
+    if not _within_supply(rules, tallies):
+        problems += _supply_problems(rules, tallies)
     problems += _going_out_problems(rules, round_number, tallies)
     problems += _first_meld_problems(tallies)
     return problems
@@ -62,8 +63,9 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
 
 def tally_warnings(tallies: Sequence[Tally]) -> list[Problem]:
     """Things that are possible but worth a second look (``field`` says what to look at)."""
-    if any(tally.went_out for tally in tallies):
-        return []
+    for tally in tallies:
+        if tally.went_out:
+            return []
     return [Problem("went_out", N_("No team went out. That is right if the stock ran out; "
                                    "otherwise mark the team that went out."))]
 
@@ -257,7 +259,8 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
             N_("these books need at least %(needed)s natural cards (aces, 8 to King, 4 to 7) "
                "on the table, but %(counted)s are counted"), team,
             {"needed": needed, "counted": naturals}))
-    wilds_needed = books.dirty + BOOK_SIZE * books.all_wild
+    all_wild = books.all_wild
+    wilds_needed = books.dirty + BOOK_SIZE * all_wild
     if wilds < wilds_needed:
         field = ("books.wild" if books.wild else "books.mixed_wild" if books.mixed_wild
                  else "books.dirty")
@@ -281,7 +284,7 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
             "%(num)s mixed wild books hold at least one joker and one two each, "
             "but %(jokers)s jokers and %(twos)s twos are counted",
             books.mixed_wild, team, jokers=melded.jokers, twos=melded.twos))
-    books_of_melded_cards = books.clean + books.dirty + books.all_wild + natural_books
+    books_of_melded_cards = books.clean + books.dirty + all_wild + natural_books
     if not problems and naturals + wilds < BOOK_SIZE * books_of_melded_cards:
         problems.append(Problem(
             "books.dirty" if books.dirty else "books.clean" if books.clean else "books",
@@ -307,8 +310,6 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
 
 
 def _supply_problems(rules: RuleSet, tallies: Sequence[Tally]) -> list[Problem]:
-    if _within_supply(rules, tallies):
-        return []
     problems: list[Problem] = []
     for name, kind in COUNT_FIELDS:
         places = [
@@ -370,26 +371,28 @@ def _too_many(rules: RuleSet, team: int, field: str, kind: CardKind, total: int)
 
 def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]
                         ) -> list[Problem]:
-    problems: list[Problem] = []
     out = [team for team, tally in enumerate(tallies) if tally.went_out]
-    for team in out[1:]:
-        problems.append(Problem(
-            "went_out", N_("only one team goes out in a round, and team %(first)s did"), team,
-            {"first": out[0] + 1}))
-    if out:
-        team = out[0]
-        lacking = books_lacking(rules, round_number, tallies[team].books)
-        required = rules.round(round_number).going_out_books.as_counts() if lacking else {}
+    if not out:
+        return []
+    first = out[0]
+    problems = [Problem(
+        "went_out", N_("only one team goes out in a round, and team %(first)s did"), team,
+        {"first": first + 1}) for team in out[1:]] if len(out) > 1 else []
+    lacking = books_lacking(rules, round_number, tallies[first].books)
+    if lacking:
+        required = rules.round(round_number).going_out_books.as_counts()
         for kind, short in lacking.items():
             special = rules.special_book(kind)
             problems.append(said_of(GOING_OUT.get(kind, GOING_OUT_SPECIAL), f"books.{kind}",
-                                  required[kind], team, round=round_number,
+                                  required[kind], first, round=round_number,
                                   name=kind if special is None else special.name, missing=short))
     return problems
 
 
 def _first_meld_problems(tallies: Sequence[Tally]) -> list[Problem]:
     first = [team for team, tally in enumerate(tallies) if tally.first_meld]
+    if len(first) < 2:
+        return []
     return [Problem("first_meld", N_("only one team lays down first in a round, and team "
                                      "%(first)s did"), team, {"first": first[0] + 1})
             for team in first[1:]]

@@ -114,14 +114,12 @@ class RuleSet:
 
     def special_book(self, book_id: str) -> SpecialBook | None:
         """The special book with this id, if the rules have one."""
-        if not self.special_books:
-            return None
-        return self._special_books_by_id.get(book_id)
-
-    @cached_property
-    def _special_books_by_id(self) -> dict[str, SpecialBook]:
-        # One lookup per book a tally names keeps scoring linear in the special books.
-        return {book.id: book for book in self.special_books}
+        # A look through at most MAX_SPECIAL_BOOKS books: quicker than a table made anew
+        # for every rule set read, and still linear in the books a tally names.
+        for book in self.special_books:
+            if book.id == book_id:
+                return book
+        return None
 
     @property
     def black_threes_melded(self) -> bool:
