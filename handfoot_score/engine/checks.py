@@ -47,10 +47,13 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
     if not 1 <= len(tallies) <= MAX_TEAMS:
         return [Problem("teams", N_("must list 1 to %(most)s teams, not %(count)s"),
                         values={"most": MAX_TEAMS, "count": len(tallies)})]
-    if not all(map(_well_shaped, tallies)):
-        problems = [p for team, tally in enumerate(tallies) for p in _shape_problems(team, tally)]
-        if problems:
-            return problems
+    for tally in tallies:
+        if not _well_shaped(tally):
+            problems = [p for team, tally in enumerate(tallies)
+                        for p in _shape_problems(team, tally)]
+            if problems:
+                return problems
+            break
     problems = []
     for team, tally in enumerate(tallies):
         problems += _book_problems(rules, team, tally)
