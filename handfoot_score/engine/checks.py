@@ -15,21 +15,10 @@ from .kind_sentences import (
     TOO_MANY,
     said_of,
 )
-from .limits import MAX_PLAYERS, MAX_TEAMS
+from .limits import MAX_TEAMS
 from .rules import CardValues, RuleSet
-from .tally import (
-    COUNT_FIELDS,
-    MELDED_FIELDS,
-    CardCounts,
-    Cards,
-    Points,
-    RankCounts,
-    TableBooks,
-    Tally,
-)
-
-#: Each player at the table grabs exactly the right stack at most once a round.
-MAX_EXACT_DRAWS = MAX_PLAYERS
+from .tally import COUNT_FIELDS, CardCounts, Cards, Points, RankCounts, TableBooks, Tally
+from .tally_shape import shape_problems, well_shaped
 
 
 def check_tallies(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> None:
@@ -48,9 +37,9 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
         return [Problem("teams", N_("must list 1 to %(most)s teams, not %(count)s"),
                         values={"most": MAX_TEAMS, "count": len(tallies)})]
     for tally in tallies:
-        if not _well_shaped(tally):
+        if not well_shaped(tally):
             problems = [p for team, tally in enumerate(tallies)
-                        for p in _shape_problems(team, tally)]
+                        for p in shape_problems(team, tally)]
             if problems:
                 return problems
             break
@@ -71,70 +60,6 @@ def tally_warnings(tallies: Sequence[Tally]) -> list[Problem]:
             return []
     return [Problem("went_out", N_("No team went out. That is right if the stock ran out; "
                                    "otherwise mark the team that went out."))]
-
-
-def _whole(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
-def _shape_problems(team: int, tally: Tally) -> list[Problem]:
-    problems: list[Problem] = []
-
-    def need(ok: bool, field: str, message: str, **values: object) -> None:
-        if not ok:
-            problems.append(Problem(field, message, team, values))
-
-    for part, fields in (("melded", MELDED_FIELDS), ("left", None)):
-        cards = getattr(tally, part)
-        if isinstance(cards, Points):
-            need(_whole(cards.points), f"{part}.points", N_("must be a whole number, 0 or more"))
-            continue
-        if isinstance(cards, RankCounts):
-            for name, count in cards.as_words().items():
-                need(_whole(count), f"{part}.by_rank.{name}",
-                     N_("must be a whole number, 0 or more"))
-            continue
-        for name, _ in COUNT_FIELDS:
-            if fields is None or name in fields or name == "black_threes":
-                need(_whole(getattr(cards, name)), f"{part}.{name}",
-                     N_("must be a whole number, 0 or more"))
-    for name, count in tally.books.as_counts().items():
-        need(_whole(count), f"books.{name}", N_("must be a whole number, 0 or more"))
-    need(_whole(tally.red_threes_down), "red_threes_down", N_("must be a whole number, 0 or more"))
-    need(_whole(tally.red_threes_left), "red_threes_left", N_("must be a whole number, 0 or more"))
-    need(_whole(tally.exact_draws) and tally.exact_draws <= MAX_EXACT_DRAWS, "exact_draws",
-         N_("must be a whole number from 0 to %(most)s"), most=MAX_EXACT_DRAWS)
-    need(type(tally.went_out) is bool, "went_out", N_("must be true or false"))
-    need(type(tally.first_meld) is bool, "first_meld", N_("must be true or false"))
-    need(tally.score_before is None or type(tally.score_before) is int, "score_before",
-         N_("must be a whole number"))
-    return problems
-
-
-def _well_shaped(tally: Tally) -> bool:
-    """A quick yes for the usual tally, every number whole and in range; no means look
-    closer with ``_shape_problems``, which names each field."""
-    books = tally.books
-    numbers = [books.clean, books.dirty, books.wild, books.mixed_wild, tally.red_threes_down,
-               tally.red_threes_left, tally.exact_draws]
-    for cards in (tally.melded, tally.left):
-        if type(cards) is RankCounts:
-            numbers += [count for _, count in cards.ranks]
-        elif type(cards) is CardCounts:
-            numbers += (cards.jokers, cards.twos, cards.aces, cards.eight_to_king,
-                        cards.four_to_seven, cards.black_threes)
-        elif type(cards) is Points:
-            numbers.append(cards.points)
-        else:
-            return False
-    if books.special:
-        numbers += [count for _, count in books.special]
-    for number in numbers:
-        if type(number) is not int or number < 0:
-            return False
-    return (tally.exact_draws <= MAX_EXACT_DRAWS and type(tally.went_out) is bool
-            and type(tally.first_meld) is bool
-            and (tally.score_before is None or type(tally.score_before) is int))
 
 
 def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
