@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .checks import check_tallies, tally_warnings
 from .errors import Problem
 from .rules import RuleSet
-from .tally import Tally, face_value
+from .tally import Tally
 
 
 @dataclass(frozen=True)
@@ -52,14 +52,14 @@ def score_team(rules: RuleSet, round_number: int, tally: Tally) -> TeamScore:
     for book_id, count in books.special:
         if (book := rules.special_book(book_id)) is not None:
             book_points += count * book.bonus
-    melded_points = face_value(tally.melded, values)
+    melded_points = tally.melded.face_value(values)
     red_three = rules.red_three
     red_three_points = (tally.red_threes_down * red_three.down_bonus(tally.went_out)
                         - tally.red_threes_left * red_three.left)
     going_out_points = rules.round(round_number).going_out_bonus if tally.went_out else 0
     bonus_points = (tally.exact_draws * rules.exact_draw_bonus
                     + (rules.first_meld_bonus if tally.first_meld else 0))
-    left_points = face_value(tally.left, values)
+    left_points = tally.left.face_value(values)
     meld_minimum = rules.meld_minimum(round_number, tally.score_before)
     # By position, in field order (the names say which is which): quicker than by keyword.
     return TeamScore(tally.name, melded_points, book_points, red_three_points,
