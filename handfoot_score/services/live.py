@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from handfoot_score.extensions import db
 from handfoot_score.models import Game
@@ -31,11 +31,22 @@ class Pulse:
     counting: tuple[TeamCount, ...]
 
 
+#: Built once: a read binds only the game's id, and skips the ORM.
+_VERSION = select(Game.__table__.c.version).where(Game.__table__.c.id == bindparam("game_id"))
+
+
+def game_version(game_id: str) -> int | None:
+    """The game's version, or None if there is no such game: one small query, the cheapest
+    way to know whether what a phone or a kept page shows is still the game."""
+    version: int | None = db.session.connection().execute(
+        _VERSION, {"game_id": game_id}).scalar()
+    return version
+
+
 def version_of(game_id: str) -> int | None:
-    """The game's version, or None if there is no such game."""
+    """The game's version, or None if there is no such game; the read's transaction closed."""
     try:
-        version: int | None = db.session.scalar(select(Game.version).where(Game.id == game_id))
-        return version
+        return game_version(game_id)
     finally:
         db.session.close()
 

@@ -19,7 +19,15 @@ from typing import Any
 from sqlalchemy import bindparam, case, func, select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import LeaguePlayer, LeagueSeat, LeagueTeam
+from handfoot_score.models import (
+    Game,
+    League,
+    LeagueGame,
+    LeagueImport,
+    LeaguePlayer,
+    LeagueSeat,
+    LeagueTeam,
+)
 from handfoot_score.services.words import gettext
 
 from .leagues import LeagueView, Outcome, get_league
@@ -100,6 +108,29 @@ def league_standings(league_id: str, sort: str | None = None,
     return Standings(league=league, players=_sorted(players, column, descending),
                      teams=_sorted(teams, column, descending), sort=column,
                      descending=descending)
+
+
+#: What a league's page shows changes only with its games: every write to a game moves its
+#: version on, a new game adds one (and its players to the roster), and nothing else of a
+#: league changes once it is stored. So the number of its games and the sum of their
+#: versions change whenever the standings can; one query, built once.
+_STANDINGS_VERSION = (
+    select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
+    .select_from(League)
+    .outerjoin(LeagueGame, LeagueGame.league_id == League.id)
+    .outerjoin(Game, Game.id == LeagueGame.game_id)
+    .where(League.id == bindparam("league_id"),
+           League.id.not_in(select(LeagueImport.league_id)))
+    .group_by(League.id))
+
+
+def standings_version(league_id: str) -> tuple[int, int] | None:
+    """What the league's standings are as of now, as two numbers that change whenever they
+    can (its games, and the sum of their versions); None if there is no such league, or it
+    is still being imported."""
+    row = db.session.execute(_STANDINGS_VERSION, {"league_id": league_id}).first() \
+        if isinstance(league_id, str) else None
+    return None if row is None else (int(row[0]), int(row[1]))
 
 
 def standings_csv(league_id: str) -> str:

@@ -24,6 +24,7 @@ from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
 from handfoot_score.web import areas
+from handfoot_score.web.kept_pages import kept_page
 from handfoot_score.web.league_access import (
     SEE_OTHER,
     edit_code_for,
@@ -175,18 +176,27 @@ def _index_page(form: NewLeagueForm, status: int, typed: str = "",
 
 @areas.leagues.get("/leagues/<league_id>")
 def league(league_id: str) -> ResponseReturnValue:
-    """The standings, sortable by any column (``?sort=points&order=asc``)."""
+    """The standings, sortable by any column (``?sort=points&order=asc``); kept as rendered
+    while the league's games are unchanged."""
+    version = standings.standings_version(league_id)
+    unlocked = edit_code_for(league_id) is not None
+    page = kept_page(None if version is None else (version, unlocked),
+                     lambda: _standings(league_id, unlocked))
+    list_league(league_id)
+    return page
+
+
+def _standings(league_id: str, unlocked: bool) -> ResponseReturnValue:
     try:
         table = standings.league_standings(league_id, sort=request.args.get("sort"),
                                            order=request.args.get("order"))
     except LeagueNotFound:
         abort(404)
-    list_league(table.league.id)
     links = sort_links(table)
     return render_template("leagues/show.html", table=table,
                            player_headers=headers(table, _("Player"), links),
                            team_headers=headers(table, _("Partners"), links),
-                           unlocked=edit_code_for(league_id) is not None)
+                           unlocked=unlocked)
 
 
 @areas.leagues.get("/leagues/<league_id>/players/<int:player_id>")

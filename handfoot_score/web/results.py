@@ -8,8 +8,10 @@ from flask_babel import gettext as _
 
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
+from handfoot_score.services.live import game_version
 from handfoot_score.web import areas
 from handfoot_score.web.chart import running_total_chart
+from handfoot_score.web.kept_pages import kept_page
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 from handfoot_score.web.round_screen import score_sheet
@@ -23,7 +25,12 @@ FINAL_TABLE_COLUMNS = 3
 
 @areas.play.get("/games/<game_id>/scoreboard")
 def scoreboard(game_id: str) -> ResponseReturnValue:
-    """Every recorded round, each team's score part by part, and the running totals."""
+    """Every recorded round, each team's score part by part, and the running totals; kept as
+    rendered while the game's version holds."""
+    return kept_page(game_version(game_id), lambda: _scoreboard(game_id))
+
+
+def _scoreboard(game_id: str) -> ResponseReturnValue:
     state = game_or_404(game_id)
     number = state.current_round
     return render_template(
@@ -35,7 +42,12 @@ def scoreboard(game_id: str) -> ResponseReturnValue:
 
 @areas.play.get("/games/<game_id>/over")
 def game_over(game_id: str) -> ResponseReturnValue:
-    """Who won, the totals by round, and a chart of the running totals."""
+    """Who won, the totals by round, and a chart of the running totals; kept as rendered
+    while the game's version holds."""
+    return kept_page(game_version(game_id), lambda: _game_over(game_id))
+
+
+def _game_over(game_id: str) -> ResponseReturnValue:
     state = game_or_404(game_id)
     if not state.finished:
         return redirect(url_for("play.game", game_id=state.id))
