@@ -18,6 +18,7 @@ from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pra
 from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.i18n import init_i18n
+from handfoot_score.kept import register_kept
 from handfoot_score.security import register_converters, register_security
 from handfoot_score.static_files import register_static_files
 from handfoot_score.web import register_web
@@ -42,6 +43,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_security(app)
     register_static_files(app)
     register_compression(app)
+    register_kept(app)
     register_commands(app)
     return app
 

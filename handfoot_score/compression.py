@@ -9,11 +9,18 @@ Pages are compressed only for requests the browser marks as its own site's (``Se
 ``same-origin`` or ``none``): a page compressed in answer to another site's request would
 let that site learn what the page holds from its size (the BREACH attack). Static files hold
 nothing secret and are compressed for everyone.
+
+A page kept as rendered (``web/kept_pages.py``) is compressed once, in pieces that stand
+alone (``deflated_apart``); each answer's own parts (its CSRF token, its messages) go in
+between them uncompressed, and ``gzip_joined`` makes one gzip file of it all.
 """
 
 from __future__ import annotations
 
 import gzip
+import struct
+import zlib
+from collections.abc import Sequence
 
 from flask import Flask, Response, current_app, request
 
@@ -59,6 +66,46 @@ def compress_response(response: Response) -> Response:
     # Byte ranges of the file are not byte ranges of what was sent.
     response.headers.pop("Accept-Ranges", None)
     return _weak_etag(response)
+
+
+def compresses_pages() -> bool:
+    """Whether this request's page is sent gzipped (see the module's docstring)."""
+    return bool(request.accept_encodings["gzip"]) \
+        and request.headers.get("Sec-Fetch-Site") in OWN_SITE
+
+
+#: A gzip file's header: deflate, no name, no time, from an unknown system.
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+#: An empty last block: a deflate stream joined from pieces ends with it.
+_LAST_BLOCK = b"\x03\x00"
+#: The most bytes one stored (uncompressed) deflate block holds.
+_STORED_MOST = 0xFFFF
+
+
+def deflated_apart(text: bytes) -> bytes:
+    """``text`` as a piece of a deflate stream that stands alone: it refers to nothing
+    before it and ends on a byte boundary, so pieces compressed apart can be joined."""
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(text) + compressor.flush(zlib.Z_FULL_FLUSH)
+
+
+def gzip_joined(pieces: Sequence[tuple[bytes, bytes | None]]) -> bytes:
+    """One gzip file of the pieces' texts in order: each piece is its text and that text
+    ``deflated_apart`` once, or None for a text sent as it is (a short one that changes
+    with every answer)."""
+    crc, size, body = 0, 0, [_GZIP_HEADER]
+    for text, deflated in pieces:
+        crc, size = zlib.crc32(text, crc), size + len(text)
+        body.append(_stored(text) if deflated is None else deflated)
+    body += [_LAST_BLOCK, struct.pack("<II", crc, size & 0xFFFFFFFF)]
+    return b"".join(body)
+
+
+def _stored(text: bytes) -> bytes:
+    """``text`` as deflate blocks stored as they are, not the last."""
+    return b"".join(
+        struct.pack("<BHH", 0, len(chunk), len(chunk) ^ 0xFFFF) + chunk
+        for chunk in (text[at:at + _STORED_MOST] for at in range(0, len(text), _STORED_MOST)))
 
 
 def _compressed_static_file(response: Response) -> bytes | None:

@@ -8,9 +8,11 @@ from flask import jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.rules_json import rules_to_dict
+from handfoot_score.kept import kept_json
 from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import require_keys
-from handfoot_score.services.games import GameState
+from handfoot_score.services.games import GameNotFound, GameState
+from handfoot_score.services.live import game_version
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally
 
@@ -31,10 +33,13 @@ def create_game() -> ResponseReturnValue:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """A game's state: rounds, totals, the round being played and its minimum. Its ETag is
-    the game's version: with If-None-Match, 304 while nothing changed."""
-    state = games.get_game(game_id)
-    response = jsonify(game_to_dict(state))
-    response.set_etag(str(state.version))
+    the game's version: with If-None-Match, 304 while nothing changed. Kept while the version
+    holds (``kept.py``)."""
+    version = game_version(game_id)
+    if version is None:
+        raise GameNotFound(game_id)
+    response = kept_json(version, lambda: game_to_dict(games.get_game(game_id)))
+    response.set_etag(str(version))
     response.cache_control.no_cache = True
     return response.make_conditional(request)
 

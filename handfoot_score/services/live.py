@@ -38,8 +38,9 @@ _VERSION = select(Game.__table__.c.version).where(Game.__table__.c.id == bindpar
 def game_version(game_id: str) -> int | None:
     """The game's version, or None if there is no such game: one small query, the cheapest
     way to know whether what a phone or a kept page shows is still the game."""
-    version: int | None = db.session.connection().execute(
-        _VERSION, {"game_id": game_id}).scalar()
+    # A connection of its own, given back at once: no ORM session to open and close.
+    with db.engine.connect() as connection:
+        version: int | None = connection.execute(_VERSION, {"game_id": game_id}).scalar()
     return version
 
 

@@ -128,8 +128,10 @@ def standings_version(league_id: str) -> tuple[int, int] | None:
     """What the league's standings are as of now, as two numbers that change whenever they
     can (its games, and the sum of their versions); None if there is no such league, or it
     is still being imported."""
-    row = db.session.execute(_STANDINGS_VERSION, {"league_id": league_id}).first() \
-        if isinstance(league_id, str) else None
+    if not isinstance(league_id, str):
+        return None
+    with db.engine.connect() as connection:  # given back at once, as for a game's version
+        row = connection.execute(_STANDINGS_VERSION, {"league_id": league_id}).first()
     return None if row is None else (int(row[0]), int(row[1]))
 
 

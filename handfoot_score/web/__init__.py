@@ -4,8 +4,7 @@ from flask import Flask
 
 
 def register_web(app: Flask) -> None:
-    """Register every area's pages, the pages' error handlers, filters and shared hooks, and
-    the store of pages kept as rendered."""
+    """Register every area's pages, the pages' error handlers, filters and shared hooks."""
     # The modules add their routes to their area's blueprint when first imported.
     from handfoot_score.web import (  # noqa: F401
         games_setup,
@@ -25,7 +24,6 @@ def register_web(app: Flask) -> None:
     from handfoot_score.web.errors import register_error_handlers
     from handfoot_score.web.filters import register_filters
     from handfoot_score.web.hooks import register_hooks
-    from handfoot_score.web.kept_pages import register_kept_pages
     from handfoot_score.web.templating import configure_templates
 
     for area in AREAS:
@@ -34,4 +32,3 @@ def register_web(app: Flask) -> None:
     register_filters(app)
     configure_templates(app)
     register_hooks(app)
-    register_kept_pages(app)
