@@ -10,12 +10,14 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from ipaddress import ip_address
 from typing import Any
 
 import pytest
 from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 
+from handfoot_score import network
 from handfoot_score.services import games, leagues
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.kept_pages import TOKEN_PLACEHOLDER
@@ -215,3 +217,12 @@ def test_a_games_json_is_kept_by_its_version_and_follows_every_write(
         assert body["current_round"] == 2 and later.headers["ETag"] == f'"{body["version"]}"'
     assert client.get(f"/api/v1/games/{game_id}").json == body
     assert client.get("/api/v1/games/nope").status_code == 404
+
+
+def test_the_kept_scoreboard_follows_the_computers_network_address(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = start_game(app)
+    for address in ("192.168.1.20", "10.0.0.7"):
+        monkeypatch.setattr(network, "network_addresses", lambda a=address: [ip_address(a)])
+        shown = client.get(f"/games/{game_id}/scoreboard", base_url="http://127.0.0.1:8000")
+        assert f'href="http://{address}:8000/join"' in shown.get_data(as_text=True)

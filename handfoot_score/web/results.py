@@ -11,6 +11,7 @@ from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.web import areas
 from handfoot_score.web.chart import running_total_chart
+from handfoot_score.web.join import join_link
 from handfoot_score.web.kept_pages import kept_page
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.play import SEE_OTHER, game_or_404
@@ -26,8 +27,11 @@ FINAL_TABLE_COLUMNS = 3
 @areas.play.get("/games/<game_id>/scoreboard")
 def scoreboard(game_id: str) -> ResponseReturnValue:
     """Every recorded round, each team's score part by part, and the running totals; kept as
-    rendered while the game's version holds."""
-    return kept_page(game_version(game_id), lambda: _scoreboard(game_id))
+    rendered while the game's version and its join link (the computer's network address,
+    when opened on the computer itself) hold."""
+    version = game_version(game_id)
+    return kept_page(None if version is None else (version, join_link("joining.join")),
+                     lambda: _scoreboard(game_id))
 
 
 def _scoreboard(game_id: str) -> ResponseReturnValue:
