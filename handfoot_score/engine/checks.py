@@ -44,12 +44,20 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
                 return problems
             break
     problems = []
+    out: list[int] = []  # the teams that went out
+    first: list[int] = []  # the teams that laid down first
     for team, tally in enumerate(tallies):
         problems += _book_problems(rules, team, tally)
+        if tally.went_out:
+            out.append(team)
+        if tally.first_meld:
+            first.append(team)
     if not _within_supply(rules, tallies):
         problems += _supply_problems(rules, tallies)
-    problems += _going_out_problems(rules, round_number, tallies)
-    problems += _first_meld_problems(tallies)
+    if out:
+        problems += _going_out_problems(rules, round_number, tallies, out)
+    if len(first) > 1:
+        problems += _first_meld_problems(first)
     return problems
 
 
@@ -297,15 +305,13 @@ def _too_many(rules: RuleSet, team: int, field: str, kind: CardKind, total: int)
                    {"total": total, "decks": rules.decks, "supply": rules.supply(kind)})
 
 
-def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]
-                        ) -> list[Problem]:
-    out = [team for team, tally in enumerate(tallies) if tally.went_out]
-    if not out:
-        return []
+def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally],
+                        out: list[int]) -> list[Problem]:
+    """What is wrong with the going out of the teams ``out`` (at least one)."""
     first = out[0]
     problems = [Problem(
         "went_out", N_("only one team goes out in a round, and team %(first)s did"), team,
-        {"first": first + 1}) for team in out[1:]] if len(out) > 1 else []
+        {"first": first + 1}) for team in out[1:]]
     lacking = books_lacking(rules, round_number, tallies[first].books)
     if lacking:
         required = rules.round(round_number).going_out_books.as_counts()
@@ -317,10 +323,8 @@ def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tal
     return problems
 
 
-def _first_meld_problems(tallies: Sequence[Tally]) -> list[Problem]:
-    first = [team for team, tally in enumerate(tallies) if tally.first_meld]
-    if len(first) < 2:
-        return []
+def _first_meld_problems(first: list[int]) -> list[Problem]:
+    """What is wrong when the teams ``first`` (more than one) all laid down first."""
     return [Problem("first_meld", N_("only one team lays down first in a round, and team "
                                      "%(first)s did"), team, {"first": first[0] + 1})
             for team in first[1:]]
