@@ -89,14 +89,16 @@ _LOCK_ROW = (select(Game.__table__.c.id).where(Game.__table__.c.id == bindparam(
              .with_for_update())
 
 
-def lock_game_row(game_id: object) -> bool:
+def lock_game_row(game_id: str) -> None:
     """Begin this request's write transaction and lock the game's row, as ``lock_game`` does,
-    loading nothing: whether there is such a game. What the write reads, it reads after this,
-    so it sees what the writer before it committed."""
+    loading nothing. On SQLite the transaction's write lock (``BEGIN IMMEDIATE``) is the lock,
+    so no statement is needed; elsewhere the row is locked with ``SELECT ... FOR UPDATE`` (no
+    row, no lock: there is no game to write, as the caller's read then finds). What the write
+    reads, it reads after this, so it sees what the writer before it committed."""
     begin_write()
-    if not isinstance(game_id, str):
-        return False
-    return db.session.connection().execute(_LOCK_ROW, {"game_id": game_id}).first() is not None
+    connection = db.session.connection()
+    if connection.dialect.name != "sqlite":
+        connection.execute(_LOCK_ROW, {"game_id": game_id})
 
 
 def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game | None:

@@ -16,10 +16,21 @@ team scored and an Undo.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import uuid4
 
-from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -37,13 +48,14 @@ from handfoot_score.services.games import (
     StaleRound,
     StaleTeamCounts,
 )
+from handfoot_score.services.games.reads import get_game_shape
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for_game
-from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
+from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm, plain_save
 from handfoot_score.web.tally_words import tally_words
 
 #: The parts of a team's round score the preview lists, as the page names them.
@@ -54,6 +66,8 @@ PREVIEW_PARTS = (
 )
 #: Said when Save found a points switch flipped whose inputs the page had not shown yet.
 SWITCHED = _l("The counts now show as the switch asks: fill them in, then save.")
+#: What a save can be refused with, each shown on the page again (not an error page).
+SAVE_REFUSALS = (InvalidTally, InvalidInput, GameConflict, DatabaseBusy)
 #: The flash category of "Round 2 recorded — ... · Undo", shown with its Undo form.
 RECORDED = "recorded"
 #: Where the tallies of a round just taken back wait for its count page, in the session.
@@ -64,6 +78,10 @@ UNDONE = "undone"
 def tally(game_id: str, number: int) -> ResponseReturnValue:
     """Count a round: record the round being played, save one team's own count of it
     (``?team=N``), or correct a round recorded earlier."""
+    if request.method == "POST" and request.args.get("team") is None and not request.files:
+        saved = _plain_save(game_id, number)
+        if saved is not None:
+            return saved
     state = _game(game_id, number)
     team = _only_team(state, number)
     form = RoundTallyForm.for_game(state.rules, [t.name for t in state.teams])
@@ -80,16 +98,7 @@ def tally(game_id: str, number: int) -> ResponseReturnValue:
     # Asked only of a round that would save: one that cannot shows what to fix first.
     if (empty := form.nothing_counted(team)) and _preview(state, number, form)[1] == 200:
         return _page(state, number, form, team, notice=form.ask_about(empty))
-    try:
-        return redirect(_save(state, number, form, team), code=303)
-    except (InvalidTally, InvalidInput) as error:
-        return _page(state, number, form, team, errors=form.attach(error.problems), status=422)
-    except GameConflict as error:
-        return _page(state, number, form, team, errors=_refused(state, form, error),
-                     status=409)
-    except DatabaseBusy as error:
-        return _page(state, number, form, team, errors=[ErrorLink(error.message, None)],
-                     status=503)
+    return _saved(state, number, form, team, lambda: _save(state, number, form, team))
 
 
 @areas.counting.post("/games/<game_id>/rounds/<int:number>/preview")
@@ -127,6 +136,53 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
 # Previews store nothing and need no token.
 csrf.exempt(tally)
 csrf.exempt(tally_preview)
+
+
+def _plain_save(game_id: str, number: int) -> ResponseReturnValue | None:
+    """Record the round from a plain save (``tally_form.plain_save``), the submit a table
+    makes most: the form is read with the game's rules and team names alone, so the game
+    itself is read once, by the save under its lock, and no form is bound. None where the
+    page must read the game and bind the form first (it then answers as ever); refused, the
+    page as a bound form's refusal shows it, or 404 where the round cannot be counted."""
+    try:
+        shape = get_game_shape(game_id)
+    except GameNotFound:
+        return None
+    posted = plain_save(shape.rules, shape.team_names, request.form)
+    if posted is None:
+        return None
+    try:
+        return redirect(_record(game_id, number, posted.teams, posted.request_key,
+                                posted.part_versions), code=303)
+    except GameNotFound:
+        abort(404)
+    except SAVE_REFUSALS as error:
+        state = _game(game_id, number)
+        form = RoundTallyForm.for_game(state.rules, [t.name for t in state.teams])
+        form.validate()  # passes, as the plain save did: each input's errors emptied
+        return _refusal(state, number, form, None, error)
+
+
+def _saved(state: GameState, number: int, form: RoundTallyForm, team: int | None,
+           save: Callable[[], str]) -> ResponseReturnValue:
+    """Save, and go where the save leads; refused, the page again saying why."""
+    try:
+        return redirect(save(), code=303)
+    except SAVE_REFUSALS as error:
+        return _refusal(state, number, form, team, error)
+
+
+def _refusal(state: GameState, number: int, form: RoundTallyForm, team: int | None,
+             error: Exception) -> ResponseReturnValue:
+    """The page again with the form as posted, saying why the save was refused."""
+    if isinstance(error, (InvalidTally, InvalidInput)):
+        return _page(state, number, form, team, errors=form.attach(error.problems), status=422)
+    if isinstance(error, GameConflict):
+        return _page(state, number, form, team, errors=_refused(state, form, error),
+                     status=409)
+    assert isinstance(error, DatabaseBusy)
+    return _page(state, number, form, team, errors=[ErrorLink(error.message, None)],
+                 status=503)
 
 
 def _game(game_id: str, number: int) -> GameState:
@@ -183,10 +239,17 @@ def _save(state: GameState, number: int, form: RoundTallyForm, team: int | None)
         games.correct_round(state.id, number, read_entered(form.to_teams()), version=version,
                             edit_code=edit_code_for_game(state.id))
         return url_for("play.scoreboard", game_id=state.id)
-    key = games.read_request_key(form.request_key.data or None)
-    seen = games.read_count_versions(form.part_versions())
-    saved, _parts = games.record_round(state.id, read_entered(form.to_teams()),
-                                       round_number=number, based_on=seen, request_key=key)
+    return _record(state.id, number, form.to_teams(), form.request_key.data or None,
+                   form.part_versions())
+
+
+def _record(game_id: str, number: int, teams: list[dict[str, Any]], request_key: str | None,
+            part_versions: list[int | str]) -> str:
+    """Record the round being played from every team's tally as the form gave it."""
+    key = games.read_request_key(request_key)
+    seen = games.read_count_versions(part_versions)
+    saved, _parts = games.record_round(game_id, read_entered(teams), round_number=number,
+                                       based_on=seen, request_key=key)
     return _recorded(saved, number)
 
 
@@ -210,8 +273,10 @@ def _recorded(state: GameState, number: int) -> str:
         # A retried save: the round was recorded from another phone, with its own scores.
         return url_for("play.game", game_id=state.id)
     scores = state.round(number).scores
-    flash(Markup(render_template(
-        "games/_recorded.html", state=state, number=number,
+    # Rendered on its own, not as a page is (render_template): it reads nothing of a page's
+    # context, only the words, url_for and csrf_token every template has.
+    flash(Markup(current_app.jinja_env.get_template("games/_recorded.html").render(
+        state=state, number=number,
         scored=[(team.name, score.total) for team, score in zip(state.teams, scores)],
     )), RECORDED)
     return url_for("play.game", game_id=state.id)

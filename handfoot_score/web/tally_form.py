@@ -1,42 +1,50 @@
 """The round tally form: what every team counted in one round, as the page shows it.
 
-The form turns into the JSON tally shape the service reads (``to_teams``) and is filled
-from it (``from_teams``) here and nowhere else, so the page, its live preview and the
-JSON API all score through one service path. Each team's inputs are a
-``team_tally_form``.
+The form turns into the JSON tally shape the service reads (``to_teams``; a plain save,
+read unbound, through the same ``team_tally``) and is filled from it (``from_teams``) here
+and nowhere else, so the page, its live preview and the JSON API all score through one
+service path. Each team's inputs are a ``team_tally_form``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from flask import current_app, g
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import validate_csrf
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice
+from wtforms.validators import ValidationError
 
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import parse_rank_group
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
-from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS, CardCounts
+from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
 from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
-from handfoot_score.web.team_tally_form import counts_by_groups, rank_groups, team_tally_form
+from handfoot_score.web.team_tally_form import (
+    CARD_PARTS,
+    book_kinds,
+    card_keys,
+    counted_nothing,
+    posted_inputs,
+    rank_groups,
+    team_tally,
+    team_tally_form,
+)
 
-#: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
-CARD_PARTS = ("melded", "left")
+#: Form classes kept, one for each rule set, teams and language a table counts with lately.
+FORM_CLASSES_KEPT = 256
 NOBODY_WENT_OUT = "nobody"
-
-
-def _counted(field: Field) -> bool:
-    """Whether anything but blank or 0 was entered in a count."""
-    return field.data not in (None, 0, "")
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,16 @@ class ErrorLink:
     def as_dict(self) -> dict[str, str | None]:
         """The line as the preview's JSON carries it."""
         return {"text": self.text, "input": self.target}
+
+
+@dataclass(frozen=True)
+class PlainSave:
+    """A posted tally form that saves the round being played as it stands: every team's
+    tally and what the save is based on, read as the bound form reads them (``plain_save``)."""
+
+    teams: list[dict[str, Any]]
+    request_key: str | None
+    part_versions: list[int | str]
 
 
 class RoundTallyForm(FlaskForm):
@@ -71,14 +89,11 @@ class RoundTallyForm(FlaskForm):
     def for_game(cls, rules: RuleSet, team_names: Sequence[str], **kwargs: Any
                  ) -> RoundTallyForm:
         """The form for these rules and teams, read from the request when it was posted."""
-        team_form = team_tally_form(rules)
-        choices = [SelectChoice(NOBODY_WENT_OUT, _("No one: the stock ran out")),
-                   *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
-        form_class = type("RoundTally", (cls,), {
-            "teams": FieldList(FormField(team_form), min_entries=len(team_names),
-                               max_entries=len(team_names)),
-            "went_out": RadioField(_("Who went out?"), choices=choices, default=None),
-        })
+        names = tuple(team_names)
+        try:
+            form_class = _form_class(cls, rules, names, str(get_locale()))
+        except TypeError:  # rules that cannot be a key (none today): made for this form
+            form_class = _form_class.__wrapped__(cls, rules, names, str(get_locale()))
         form: RoundTallyForm = form_class(**kwargs)
         form.rules = rules
         form.team_names = tuple(team_names)
@@ -91,9 +106,7 @@ class RoundTallyForm(FlaskForm):
     @property
     def book_kinds(self) -> tuple[str, ...]:
         """The books these rules score: clean, dirty, wild where allowed, special books."""
-        wild = ("wild",) if self.rules.books.wild is not None else ()
-        mixed = (MIXED_WILD,) if self.rules.books.mixed_wild is not None else ()
-        return ("clean", "dirty", *wild, *mixed, *(book.id for book in self.rules.special_books))
+        return book_kinds(self.rules)
 
     @property
     def counts_exact_draws(self) -> bool:
@@ -101,19 +114,8 @@ class RoundTallyForm(FlaskForm):
         return self.rules.exact_draw_bonus > 0
 
     def card_keys(self, part: str) -> tuple[str, ...]:
-        """The card kinds counted on the table (``melded``) or in hands and feet (``left``).
-
-        Black threes are melded only where a special book is made of them, or by the team
-        going out where the rules say so. Where the values by rank split a kind, every card
-        is counted in the groups of equal value the rules make (``by_rank_8_9``).
-        """
-        threes = part == "left" or self.rules.black_threes_melded
-        if counts_by_groups(self.rules):
-            return tuple(f"by_rank_{name.replace('-', '_')}"
-                         for name, _words, _value in rank_groups(self.rules, threes))
-        if part == "left":
-            return LEFT_FIELDS
-        return MELDED_FIELDS + (("black_threes",) if threes else ())
+        """The card kinds counted on the table (``melded``) or left (``left``)."""
+        return card_keys(self.rules, part)
 
     def card_fields(self, team: int, part: str) -> list[Field]:
         """The inputs of one team's cards on the table or left, kind by kind."""
@@ -163,12 +165,7 @@ class RoundTallyForm(FlaskForm):
         """The count version of each team's saved count the page showed, for
         ``games.read_count_versions`` (text that is no number goes as it is, to be refused
         there)."""
-        versions: list[int | str] = []
-        for entry in self.teams:
-            typed = entry.part_version.data or "0"
-            number = whole_number(typed)
-            versions.append(typed if number is None else number)
-        return versions
+        return [_count_version(entry.part_version.data) for entry in self.teams]
 
     def show_part_versions(self, versions: Sequence[int]) -> None:
         """Base the form on these versions of the teams' saved counts."""
@@ -177,25 +174,8 @@ class RoundTallyForm(FlaskForm):
 
     def _tally(self, team: int) -> dict[str, Any]:
         entry = self.teams[team]
-        tally: dict[str, Any] = {}
-        for part in CARD_PARTS:
-            if entry.points_mode.data:
-                tally[part] = {"points": entry[f"{part}_points"].data}
-            elif counts_by_groups(self.rules):
-                tally[part] = {"by_rank": {
-                    key.removeprefix("by_rank_").replace("_", "-"): entry[f"{part}_{key}"].data
-                    for key in self.card_keys(part)}}
-            else:
-                tally[part] = {key: entry[f"{part}_{key}"].data for key in self.card_keys(part)}
-        tally["books"] = {kind: entry[f"books_{kind}"].data for kind in self.book_kinds}
-        tally["red_threes_down"] = entry.red_threes_down.data
-        tally["red_threes_left"] = entry.red_threes_left.data
-        if self.counts_exact_draws:
-            tally["exact_draws"] = entry.exact_draws.data
-        if self.rules.first_meld_bonus:
-            tally["first_meld"] = bool(entry.first_meld.data)
-        tally["went_out"] = self.went_out.data == str(team)
-        return tally
+        return team_tally(self.rules, lambda name: entry[name].data,
+                          self.went_out.data == str(team))
 
     def from_teams(self, teams: Sequence[dict[str, Any]]) -> None:
         """Show these tallies (the JSON shape, as stored); keys left out count 0."""
@@ -236,10 +216,8 @@ class RoundTallyForm(FlaskForm):
         that the save has not asked about yet."""
         asked = set(self.empty_ok.data.split()) if self.empty_ok.data else set()
         return [team for team, entry in enumerate(self.teams)
-                if only in (None, team) and str(team) not in asked and not any(
-                    _counted(entry[f"{part}_points"]) if entry.points_mode.data
-                    else any(map(_counted, self.card_fields(team, part)))
-                    for part in CARD_PARTS)]
+                if only in (None, team) and str(team) not in asked
+                and counted_nothing(self.rules, lambda name, entry=entry: entry[name].data)]
 
     def ask_about(self, teams: Sequence[int]) -> str:
         """Note that the save asked about these teams; the question, naming them."""
@@ -337,6 +315,68 @@ class RoundTallyForm(FlaskForm):
         if team is None or not 0 <= team < len(self.team_names):
             return ""
         return self.team_names[team]
+
+
+def plain_save(rules: RuleSet, team_names: Sequence[str],
+               formdata: Mapping[str, Any]) -> PlainSave | None:
+    """The posted form as a plain save of the round being played, read as the bound form
+    reads it but without binding its some 54 inputs; None where the bound form is needed: a
+    correction, Enter's "show", a points switch flipped, who went out not a choice, a team
+    with nothing counted not yet asked about, an expired page, teams not the form's."""
+    count = len(team_names)
+    if formdata.get("version") or formdata.get("step") == "show":
+        return None
+    # FieldList's reading of the entries posted: the form's own teams, each once, in order.
+    posted = {int(index) for key in formdata if key.startswith("teams")
+              if (index := key[len("teams") + 1:].split("-", 1)[0]).isdigit()}
+    went_out = formdata.get("went_out")
+    if posted != set(range(count)) or went_out not in {NOBODY_WENT_OUT, *map(str, posted)}:
+        return None
+    inputs = [posted_inputs(formdata, f"teams-{team}-") for team in range(count)]
+    asked = set((formdata.get("empty_ok") or "").split())
+    if any(bool(data("points_mode")) != (data("points_shown") == "1") or
+           (str(team) not in asked and counted_nothing(rules, data))
+           for team, data in enumerate(inputs)) or not _csrf_valid(formdata):
+        return None
+    return PlainSave(
+        teams=[team_tally(rules, data, went_out == str(team)) for team, data in enumerate(inputs)],
+        request_key=formdata.get("request_key") or None,
+        part_versions=[_count_version(data("part_version")) for data in inputs])
+
+
+def _csrf_valid(formdata: Mapping[str, Any]) -> bool:
+    """Whether the form's CSRF check passes, as a bound FlaskForm checks it."""
+    config = current_app.config
+    if not config.get("WTF_CSRF_ENABLED", True) or g.get("csrf_valid", False):
+        return True
+    try:
+        validate_csrf(formdata.get(config.get("WTF_CSRF_FIELD_NAME", "csrf_token")))
+    except ValidationError:
+        return False
+    return True
+
+
+def _count_version(typed: str | None) -> int | str:
+    """A saved count's version as the page sent it, 0 for none: its number, or the text that
+    is no number, for ``games.read_count_versions`` to refuse."""
+    text = typed or "0"
+    number = whole_number(text)
+    return text if number is None else number
+
+
+@lru_cache(maxsize=FORM_CLASSES_KEPT)
+def _form_class(base: type[RoundTallyForm], rules: RuleSet, team_names: tuple[str, ...],
+                locale: str) -> type[RoundTallyForm]:
+    """The form class for these rules and teams in the reader's language (its labels are
+    said in it): made once and kept, as WTForms sorts a class's fields when first used."""
+    team_form = team_tally_form(rules)
+    choices = [SelectChoice(NOBODY_WENT_OUT, _("No one: the stock ran out")),
+               *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
+    return type("RoundTally", (base,), {
+        "teams": FieldList(FormField(team_form), min_entries=len(team_names),
+                           max_entries=len(team_names)),
+        "went_out": RadioField(_("Who went out?"), choices=choices, default=None),
+    })
 
 
 def _sentence(message: str) -> str:

@@ -1,9 +1,12 @@
 """One team's count in the round tally form: its cards on the table and left (or their
-points), books, red threes, and the inputs only some house rules ask for."""
+points), books, red threes, and the inputs only some house rules ask for; and the one way
+what its inputs hold becomes the team's tally (``team_tally``), read by WTForms or, for a
+plain save, straight from the posted form (``posted_inputs``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import gettext as _
@@ -15,12 +18,19 @@ from wtforms.form import Form
 from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind, Rank, group_name, ranks_of, run_parts
 from handfoot_score.engine.rules import RuleSet
-from handfoot_score.engine.tally import COUNT_FIELDS
+from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS
 
 # Whole numbers only; anything else goes to the service as typed, to be refused there in
 # the words the JSON API uses. Twelve digits keep int() far from its length limit.
 _WHOLE = re.compile(r"-?[0-9]{1,12}")
+
+
+#: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
+CARD_PARTS = ("melded", "left")
+#: A team's inputs that are switches, and those hidden (what the page showed), by name.
+_SWITCHES = frozenset({"points_mode", "first_meld"})
+_HIDDEN = frozenset({"part_version", "points_shown"})
 
 
 class CountField(IntegerField):
@@ -29,15 +39,8 @@ class CountField(IntegerField):
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the typed text; the service judges anything that is not a count."""
-        if not valuelist:
-            return
-        text = str(valuelist[0]).strip()
-        if not text:
-            self.data = 0
-        elif _WHOLE.fullmatch(text):
-            self.data = int(text)
-        else:
-            self.data = text
+        if valuelist:
+            self.data = typed_count(valuelist[0])
 
     def _value(self) -> str:
         if self.raw_data:
@@ -48,6 +51,14 @@ class CountField(IntegerField):
         """Show ``value`` instead of whatever was typed."""
         self.data = value
         self.raw_data = None
+
+
+def typed_count(typed: object) -> int | str:
+    """A count as typed: blank is 0, a whole number its number, anything else the text."""
+    text = str(typed).strip()
+    if not text:
+        return 0
+    return int(text) if _WHOLE.fullmatch(text) else text
 
 
 def count_field(label: str | LazyString, description: str | LazyString | None = None
@@ -145,3 +156,81 @@ def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
     if rules.first_meld_bonus:
         fields["first_meld"] = BooleanField(_l("Laid down first"))
     return fields
+
+
+def card_keys(rules: RuleSet, part: str) -> tuple[str, ...]:
+    """The card kinds counted on the table (``melded``) or in hands and feet (``left``).
+
+    Black threes are melded only where a special book is made of them, or by the team
+    going out where the rules say so. Where the values by rank split a kind, every card
+    is counted in the groups of equal value the rules make (``by_rank_8_9``).
+    """
+    threes = part == "left" or rules.black_threes_melded
+    if counts_by_groups(rules):
+        return tuple(f"by_rank_{name.replace('-', '_')}"
+                     for name, _words, _value in rank_groups(rules, threes))
+    if part == "left":
+        return LEFT_FIELDS
+    return MELDED_FIELDS + (("black_threes",) if threes else ())
+
+
+def book_kinds(rules: RuleSet) -> tuple[str, ...]:
+    """The books these rules score: clean, dirty, wild where allowed, special books."""
+    wild = ("wild",) if rules.books.wild is not None else ()
+    mixed = (MIXED_WILD,) if rules.books.mixed_wild is not None else ()
+    return ("clean", "dirty", *wild, *mixed, *(book.id for book in rules.special_books))
+
+
+def team_tally(rules: RuleSet, data: Callable[[str], Any], went_out: bool) -> dict[str, Any]:
+    """A team's tally in the JSON shape the service reads, from what its inputs hold
+    (``data`` of an input's name, as the team form names them): the one way the form's
+    inputs become a tally, whether read by WTForms or straight from a plain save."""
+    tally: dict[str, Any] = {}
+    for part in CARD_PARTS:
+        if data("points_mode"):
+            tally[part] = {"points": data(f"{part}_points")}
+        elif counts_by_groups(rules):
+            tally[part] = {"by_rank": {
+                key.removeprefix("by_rank_").replace("_", "-"): data(f"{part}_{key}")
+                for key in card_keys(rules, part)}}
+        else:
+            tally[part] = {key: data(f"{part}_{key}") for key in card_keys(rules, part)}
+    tally["books"] = {kind: data(f"books_{kind}") for kind in book_kinds(rules)}
+    tally["red_threes_down"] = data("red_threes_down")
+    tally["red_threes_left"] = data("red_threes_left")
+    if rules.exact_draw_bonus > 0:
+        tally["exact_draws"] = data("exact_draws")
+    if rules.first_meld_bonus:
+        tally["first_meld"] = bool(data("first_meld"))
+    tally["went_out"] = went_out
+    return tally
+
+
+def counted_nothing(rules: RuleSet, data: Callable[[str], Any]) -> bool:
+    """Whether a team counted no card, on the table nor left (blank and 0 are nothing)."""
+    return not any(
+        counted(data(f"{part}_points")) if data("points_mode")
+        else any(counted(data(f"{part}_{key}")) for key in card_keys(rules, part))
+        for part in CARD_PARTS)
+
+
+def counted(value: object) -> bool:
+    """Whether anything but blank or 0 was entered in a count."""
+    return value not in (None, 0, "")
+
+
+def posted_inputs(formdata: Mapping[str, Any], prefix: str) -> Callable[[str], Any]:
+    """What a team's inputs hold as WTForms reads them from a posted form, without binding
+    a form: ``data`` of an input's name (``prefix`` is the team's, ``teams-0-``). A count
+    absent is 0; a switch is on unless absent, blank or "false"; a hidden input is its text,
+    None where absent."""
+    read: dict[str, Any] = {}
+
+    def data(name: str) -> Any:
+        if name not in read:
+            typed = formdata.get(prefix + name)
+            read[name] = (typed is not None and typed not in BooleanField.false_values
+                          if name in _SWITCHES else typed if name in _HIDDEN
+                          else 0 if typed is None else typed_count(typed))
+        return read[name]
+    return data

@@ -116,7 +116,8 @@ def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
         connection.execute(_DROP_COUNTS, {"game": rows.id, "round": number})
     finished = number == len(state.rules.rounds)
     status = GameStatus.FINISHED.value if finished else rows.status
-    changed_at = game_row_changed(rows.id, status=status)
+    # The status is written only when it changes: an UPDATE naming it rewrites its index.
+    changed_at = game_row_changed(rows.id, **({"status": status} if finished else {}))
     if finished and _in_league(rows.id):
         leagues.record_results(_loaded(rows.id))
     return replace(

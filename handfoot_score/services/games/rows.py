@@ -117,6 +117,28 @@ _ROUNDS_AND_TALLIES = (
     .order_by(_ROUNDS.number, _TALLIES.team_position))
 
 
+@dataclass(frozen=True)
+class GameShape:
+    """What a game's count form is made of: its rule set and its teams' names, both fixed
+    when the game was set up."""
+
+    rules: RuleSet
+    team_names: tuple[str, ...]
+
+
+_SHAPE = (select(cast(_GAMES.rules_data, Text).label("rules_text"), _TEAMS.name)
+          .join(Team.__table__, _TEAMS.game_id == _GAMES.id)
+          .where(_GAMES.id == bindparam("game_id")).order_by(_TEAMS.position))
+
+
+def game_shape(game_id: str) -> GameShape | None:
+    """The game's rule set and team names, in one query; None if no game has this id."""
+    rows = db.session.connection().execute(_SHAPE, {"game_id": game_id}).all()
+    if not rows:
+        return None
+    return GameShape(rules_of_snapshot(rows[0].rules_text), tuple(row.name for row in rows))
+
+
 def game_rows(game_id: str) -> GameRows | None:
     """The game's rows, or None if no game has this id: the game joined with its teams,
     players and saved counts (a few rows: one a player and count), then its rounds joined

@@ -1,0 +1,220 @@
+"""A round saved from the count page is stored with plain statements: what it stores, what
+it answers, and the league results of a game's last round, as the ORM stored them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask, g, render_template
+from flask import session as request_session
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from handfoot_score.engine.presets import CLASSIC
+from handfoot_score.extensions import db
+from handfoot_score.models import (
+    Game,
+    GameStatus,
+    LeagueSeat,
+    LeagueTeam,
+    Round,
+    TallyPart,
+    TallyRecord,
+    Team,
+)
+from handfoot_score.services import games, leagues, tally_parts
+from handfoot_score.services.games.errors import GameNotFound
+from handfoot_score.services.games.reads import get_game_shape
+from handfoot_score.services.tallies import read_entered, read_entered_tally
+from handfoot_score.web.tally import RECORDED
+from handfoot_score.web.tally_form import RoundTallyForm
+from tests.form_data import form_values
+from tests.game_pages import QUIET, TWO_TEAMS, record, start_game, state_of
+
+#: A round as a team counts it on the page: cards on the table and left, a book.
+COUNTED = {"melded_jokers": "2", "melded_aces": "4", "melded_eight_to_king": "14",
+           "left_aces": "1", "left_four_to_seven": "2", "books_clean": "1",
+           "red_threes_down": "1"}
+
+
+def counted_form(client: FlaskClient, game_id: str, number: int,
+                 went_out: str = "nobody") -> dict[str, str]:
+    """The count page of a round, fetched and filled in for both teams."""
+    page = client.get(f"/games/{game_id}/rounds/{number}")
+    assert page.status_code == 200
+    values = form_values(page.get_data(as_text=True))
+    for team in range(2):
+        values.update({f"teams-{team}-{name}": value for name, value in COUNTED.items()})
+    values["went_out"] = went_out
+    return values
+
+
+def stored(app: Flask, game_id: str) -> dict[str, Any]:
+    """What the tables hold of a game, row by row."""
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert game is not None
+        rounds = db.session.scalars(select(Round).where(Round.game_id == game_id)
+                                    .order_by(Round.number)).all()
+        return {
+            "status": game.status, "version": game.version, "updated_at": game.updated_at,
+            "books": [team.books_data for team in db.session.scalars(
+                select(Team).where(Team.game_id == game_id).order_by(Team.position))],
+            "rounds": [(r.number, r.version, r.request_key) for r in rounds],
+            "tallies": [[(t.team_position, t.data, t.melded_points, t.book_points,
+                          t.red_three_points, t.going_out_points, t.bonus_points,
+                          t.left_points, t.total)
+                         for t in db.session.scalars(select(TallyRecord).where(
+                             TallyRecord.round_id == r.id).order_by(TallyRecord.team_position))]
+                        for r in rounds],
+            "parts": db.session.scalars(select(TallyPart.round_number).where(
+                TallyPart.game_id == game_id)).all(),
+        }
+
+
+def test_a_saved_round_stores_its_tallies_and_scores_and_clears_the_taps(
+        app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(app)
+    with app.app_context():
+        games.tap_book(game_id, 0, "clean", 1)
+    before = stored(app, game_id)
+    form = counted_form(client, game_id, 1)
+    answer = client.post(f"/games/{game_id}/rounds/1", data=form)
+    assert answer.status_code == 303
+    after = stored(app, game_id)
+    assert after["rounds"] == [(1, 1, form["request_key"])]
+    assert after["books"] == [{}, {}], "the taps of play were for this round"
+    assert after["version"] == before["version"] + 1
+    assert after["updated_at"] != before["updated_at"]
+    assert after["status"] == GameStatus.PLAYING
+    state = state_of(app, game_id)
+    (us, them), = after["tallies"]
+    for row, score, tally in zip((us, them), state.round(1).scores, state.round(1).tallies):
+        assert row[1] == tally
+        assert row[2:] == (score.melded_points, score.book_points, score.red_three_points,
+                           score.going_out_points, score.bonus_points, score.left_points,
+                           score.total)
+    assert us[1]["books"]["clean"] == 1 and them[1]["went_out"] is False
+
+
+def test_the_page_and_the_service_store_a_round_alike(app: Flask, client: FlaskClient) -> None:
+    by_page, by_service = start_game(app), start_game(app)
+    form = counted_form(client, by_page, 1)
+    assert client.post(f"/games/{by_page}/rounds/1", data=form).status_code == 303
+    with app.test_request_context(method="POST", data=form):
+        teams = RoundTallyForm.for_game(state_of(app, by_page).rules,
+                                        [t["name"] for t in TWO_TEAMS]).to_teams()
+    record(app, by_service, *teams)
+    page_rows, service_rows = stored(app, by_page), stored(app, by_service)
+    assert page_rows["tallies"] == service_rows["tallies"]
+    assert page_rows["version"] == service_rows["version"]
+
+
+def test_a_retried_save_records_one_round(app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(app)
+    form = counted_form(client, game_id, 1)
+    first = client.post(f"/games/{game_id}/rounds/1", data=form)
+    again = client.post(f"/games/{game_id}/rounds/1", data=form)
+    assert (first.status_code, again.status_code) == (303, 303)
+    assert len(stored(app, game_id)["rounds"]) == 1
+
+
+def test_recording_the_round_clears_its_saved_counts(app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(app)
+    with app.app_context():
+        tally_parts.save_part(game_id, 1, 0, read_entered_tally(QUIET, 0), 0)
+    assert stored(app, game_id)["parts"] == [1]
+    with app.app_context():
+        state = games.get_game(game_id)
+        games.record_round(game_id, read_entered([QUIET, QUIET]),
+                           based_on=state.part_versions())
+    assert stored(app, game_id)["parts"] == []
+
+
+def test_the_last_count_records_the_round_with_the_counts_key(app: Flask) -> None:
+    game_id = start_game(app)
+    with app.app_context():
+        _, done = tally_parts.save_part(game_id, 1, 0, read_entered_tally(QUIET, 0), 0)
+        assert not done
+        state, done = tally_parts.save_part(game_id, 1, 1, read_entered_tally(QUIET, 1), 0)
+    assert done and len(state.rounds) == 1
+    rows = stored(app, game_id)
+    assert rows["rounds"] == [(1, 1, tally_parts.request_key(1))]
+    assert rows["parts"] == []
+    assert rows["version"] == state.version == state_of(app, game_id).version
+
+
+def test_the_last_round_finishes_the_game_and_keeps_its_league_results(app: Flask) -> None:
+    with app.app_context():
+        league = leagues.create_league({"name": "Thursday"}).id
+        game_id = games.create_game(games.read_setup(
+            {"rules": "classic", "teams": TWO_TEAMS, "league": league})).id
+    for _ in range(3):
+        record(app, game_id, QUIET, {})
+    state = record(app, game_id, {"melded": {"eight_to_king": 30}}, QUIET)
+    assert state.finished and state.winners == (0,)
+    with app.app_context():
+        entries = db.session.scalars(select(LeagueTeam).join(Team).where(
+            Team.game_id == game_id).order_by(Team.position)).all()
+        assert [(e.total, e.outcome) for e in entries] == [
+            (state.totals[0], "win"), (state.totals[1], "loss")]
+        seats = db.session.scalars(select(LeagueSeat).where(
+            LeagueSeat.team_id.in_([e.team_id for e in entries]))).all()
+        assert sorted((s.total, s.outcome) for s in seats) == sorted(
+            [(state.totals[0], "win")] * 2 + [(state.totals[1], "loss")] * 2)
+    assert stored(app, game_id)["status"] == GameStatus.FINISHED
+
+
+def test_the_recorded_message_is_the_template_as_a_page_renders_it(
+        app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(app, teams=[{"name": "Us & <them>", "players": ["Ann"]},
+                                     {"name": "Them", "players": ["Cy"]}])
+    form = counted_form(client, game_id, 1)
+    client.post(f"/games/{game_id}/rounds/1", data=form, headers={"Accept-Language": "de"})
+    with client.session_transaction() as session:
+        (category, message), = session["_flashes"]
+        token = session["csrf_token"]
+    assert category == RECORDED
+    state = state_of(app, game_id)
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        request_session["csrf_token"] = token
+        expected = render_template(
+            "games/_recorded.html", state=state, number=1,
+            scored=[(team.name, score.total)
+                    for team, score in zip(state.teams, state.round(1).scores)])
+        del g.csrf_token
+    # The token is signed with the moment it was made: compare what surrounds it.
+    assert _without_token(message) == _without_token(expected)
+    assert "Us &amp; &lt;them&gt;" in message and "Runde 1" in message
+
+
+def _without_token(html: str) -> str:
+    start = html.index('name="csrf_token" value="') + len('name="csrf_token" value="')
+    return html[:start] + html[html.index('"', start):]
+
+
+def test_a_count_form_class_is_made_once_for_its_rules_teams_and_language(app: Flask) -> None:
+    names = [team["name"] for team in TWO_TEAMS]
+    with app.test_request_context():
+        first = RoundTallyForm.for_game(CLASSIC, names)
+        again = RoundTallyForm.for_game(CLASSIC, names)
+        three = RoundTallyForm.for_game(CLASSIC, [*names, "Greens"])
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        german = RoundTallyForm.for_game(CLASSIC, names)
+    assert type(first) is type(again)
+    assert type(three) is not type(first) and len(three.teams) == 3
+    assert type(german) is not type(first)
+    assert german.went_out.label.text != first.went_out.label.text
+    assert first.teams is not again.teams, "each form is bound on its own"
+
+
+def test_a_games_rules_and_teams_are_read_before_its_save(app: Flask) -> None:
+    game_id = start_game(app)
+    with app.app_context():
+        shape = get_game_shape(game_id)
+        assert shape.team_names == ("Us", "Them")
+        assert shape.rules == games.get_game(game_id).rules
+        for unknown in ("no-such-game", 7):
+            with pytest.raises(GameNotFound):
+                get_game_shape(unknown)  # type: ignore[arg-type]
