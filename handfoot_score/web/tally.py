@@ -33,8 +33,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 
 from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.extensions import csrf
@@ -54,7 +52,6 @@ from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web import areas
-from handfoot_score.web.formats import signed_points
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm, plain_save
 from handfoot_score.web.tally_words import tally_words
@@ -273,27 +270,13 @@ def _recorded(state: GameState, number: int) -> str:
     if len(state.rounds) < number:
         # A retried save: the round was recorded from another phone, with its own scores.
         return url_for("play.game", game_id=state.id)
-    flash(_recorded_message(state, number), RECORDED)
+    scores = state.round(number).scores
+    # What the message says, not its HTML: the next page writes it (games/_recorded.html),
+    # in its own language, with its own token.
+    flash({"game": state.id, "round": number, "version": state.version,
+           "scored": [[team.name, score.total] for team, score in zip(state.teams, scores)]},
+          RECORDED)
     return url_for("play.game", game_id=state.id)
-
-
-def _recorded_message(state: GameState, number: int) -> Markup:
-    """"Round 2 recorded — Us +380, Them −20 · Undo": what each team scored in the round
-    just recorded, with a form that takes it back (the game version it was based on, the
-    page's token), flashed on the next page. Made in code, not a template, as every save
-    makes one: names escaped, the words in the reader's language, as a template says them."""
-    scores = Markup(", ").join(
-        Markup("{} {}").format(team.name, signed_points(score.total))
-        for team, score in zip(state.teams, state.round(number).scores))
-    return Markup(
-        '<div class="flash flash-recorded" role="status"><form class="undo-form" method="post"'
-        ' action="{action}">{said} ·\n<input type="hidden" name="csrf_token" value="{token}">'
-        '<input type="hidden" name="version" value="{version}"><button type="submit" '
-        'class="button-secondary undo-button">{undo}</button></form></div>').format(
-        action=url_for("counting.undo_round", game_id=state.id, number=number),
-        said=Markup(_("Round %(number)s recorded — %(scores)s")) % {"number": number,
-                                                                   "scores": scores},
-        token=generate_csrf(), version=state.version, undo=Markup(_("Undo")) % {})
 
 
 def _number(typed: str) -> int | str:
