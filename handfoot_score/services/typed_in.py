@@ -9,6 +9,7 @@ digits within what an integer column holds: "²" and "١" are digits to Python, 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator, Mapping
 
@@ -20,6 +21,9 @@ STORED_INT_MAX = 2**31 - 1
 _MOST_DIGITS = len(str(STORED_INT_MAX))
 #: Leading zeros allowed before a number is refused as too long to be typed by hand.
 _MOST_TYPED = 20
+#: The characters no database stores: NUL, and the halves of a UTF-16 pair on their own
+#: (every field of every form is searched for them, so in one pass of the regex engine).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 #: Whitespace that tidying a name turns into a space, so it is not refused.
 _SPACING = frozenset("\t\n\r")
 
@@ -30,12 +34,12 @@ def unstorable(text: str) -> str | None:
     >>> unstorable("Ann"), unstorable("a\\x00"), unstorable("x\\ud800")
     (None, 'must not hold the NUL character', 'must not hold a lone UTF-16 surrogate')
     """
-    for character in text:
-        if character == "\x00":
-            return N_("must not hold the NUL character")
-        if "\ud800" <= character <= "\udfff":
-            return N_("must not hold a lone UTF-16 surrogate")
-    return None
+    found = _UNSTORABLE.search(text)
+    if found is None:
+        return None
+    if found.group() == "\x00":
+        return N_("must not hold the NUL character")
+    return N_("must not hold a lone UTF-16 surrogate")
 
 
 def untypable(text: str) -> str | None:
