@@ -1,7 +1,8 @@
 """Games at the table: set-up, recording and correcting rounds, book taps, game over.
 
 Every write is one transaction: it reads, calls the engine, and commits. A write locks its
-game first (``locking.lock_game``), so writers to one game take turns, carries the version
+game first (``locking.lock_game``, or ``lock_game_row`` where a write reads and writes
+plain rows, as recording a round does), so writers to one game take turns, carries the version
 it was based on where another phone could have changed the same thing, and moves the game
 version on (``versions``: the game version, a round version, a count version).
 
