@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select
 
+from handfoot_score.database import first_row
 from handfoot_score.extensions import db
 from handfoot_score.models import Game
 
@@ -38,10 +39,8 @@ _VERSION = select(Game.__table__.c.version).where(Game.__table__.c.id == bindpar
 def game_version(game_id: str) -> int | None:
     """The game's version, or None if there is no such game: one small query, the cheapest
     way to know whether what a phone or a kept page shows is still the game."""
-    # A connection of its own, given back at once: no ORM session to open and close.
-    with db.engine.connect() as connection:
-        version: int | None = connection.execute(_VERSION, {"game_id": game_id}).scalar()
-    return version
+    row = first_row(db.engine, _VERSION, {"game_id": game_id})
+    return None if row is None else int(row[0])
 
 
 def version_of(game_id: str) -> int | None:

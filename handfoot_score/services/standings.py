@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, case, func, select
 
+from handfoot_score.database import first_row
 from handfoot_score.extensions import db
 from handfoot_score.models import (
     Game,
@@ -130,8 +131,7 @@ def standings_version(league_id: str) -> tuple[int, int] | None:
     is still being imported."""
     if not isinstance(league_id, str):
         return None
-    with db.engine.connect() as connection:  # given back at once, as for a game's version
-        row = connection.execute(_STANDINGS_VERSION, {"league_id": league_id}).first()
+    row = first_row(db.engine, _STANDINGS_VERSION, {"league_id": league_id})
     return None if row is None else (int(row[0]), int(row[1]))
 
 
