@@ -10,9 +10,9 @@ Pages are compressed only for requests the browser marks as its own site's (``Se
 let that site learn what the page holds from its size (the BREACH attack). Static files hold
 nothing secret and are compressed for everyone.
 
-A page kept as rendered (``web/kept_pages.py``) is compressed once, in pieces that stand
-alone (``deflated_apart``); each answer's own parts (its CSRF token, its messages) go in
-between them uncompressed, and ``gzip_joined`` makes one gzip file of it all.
+A page kept as rendered (``kept.py``) is compressed once, in pieces (``deflated_apart``),
+each referring back to the text before it; each answer's own parts (its CSRF token, its
+messages) go in between them uncompressed, and ``gzip_joined`` makes one gzip file of it.
 """
 
 from __future__ import annotations
@@ -82,11 +82,21 @@ _LAST_BLOCK = b"\x03\x00"
 _STORED_MOST = 0xFFFF
 
 
-def deflated_apart(text: bytes) -> bytes:
-    """``text`` as a piece of a deflate stream that stands alone: it refers to nothing
-    before it and ends on a byte boundary, so pieces compressed apart can be joined."""
-    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
-    return compressor.compress(text) + compressor.flush(zlib.Z_FULL_FLUSH)
+#: How far back deflate may refer: the bytes a piece is compressed against, at most.
+WINDOW = 1 << zlib.MAX_WBITS
+
+
+def deflated_apart(text: bytes, before: bytes = b"") -> bytes:
+    """``text`` as a piece of a deflate stream that ends on a byte boundary, so pieces
+    compressed apart can be joined. It may refer back into ``before``: what the stream
+    holds just before the piece (its last 32 KB count), where a NUL stands for a byte only
+    known later. ``text`` holds no NUL, so nothing in it matches those, and a reference
+    never lands on one."""
+    assert b"\0" not in text
+    window = before[-WINDOW:]
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS,
+                                  **({"zdict": window} if window else {}))
+    return compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH)
 
 
 def gzip_joined(pieces: Sequence[tuple[bytes, bytes | None]]) -> bytes:

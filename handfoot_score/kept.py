@@ -37,29 +37,50 @@ KEPT = 512
 @dataclass(frozen=True)
 class KeptAnswer:
     """An answer as made, in pieces: the text between its placeholders (encoded, and
-    compressed apart for a browser that takes gzip), and which placeholder stands between
-    each piece and the next."""
+    compressed once for a browser that takes gzip), and which placeholder stands between
+    each piece and the next.
+
+    A piece is compressed against the text before it (gzip's window), as the browser will
+    have it: where a placeholder is to be filled with text of a length known now (a page's
+    CSRF token, ``sized``), that text is unknown but its place is not, and the piece is
+    compressed around it; after any other placeholder (a page's messages) the piece starts
+    afresh. If a filling turns out another length, the answer is compressed whole."""
 
     pieces: tuple[bytes, ...]
     deflated: tuple[bytes, ...]
     holes: tuple[str, ...]
+    sized: tuple[tuple[str, int], ...]
 
     @classmethod
-    def of(cls, text: str, placeholders: re.Pattern[str] | None = None) -> KeptAnswer:
-        """The answer ``text``, cut at its placeholders (a pattern with one group)."""
+    def of(cls, text: str, placeholders: re.Pattern[str] | None = None,
+           sized: Mapping[str, int] | None = None) -> KeptAnswer:
+        """The answer ``text``, cut at its placeholders (a pattern with one group); ``sized``
+        the length each filling of a placeholder will have, where that is known."""
         cut = placeholders.split(text) if placeholders else [text]
         pieces = tuple(piece.encode() for piece in cut[::2])
-        return cls(pieces, tuple(deflated_apart(piece) for piece in pieces), tuple(cut[1::2]))
+        holes, sized = tuple(cut[1::2]), dict(sized or {})
+        if any(b"\0" in piece for piece in pieces):
+            return cls(pieces, (), holes, ())  # compressed whole, each time
+        deflated, before = [], b""
+        for piece, hole in zip(pieces, (*holes, None)):
+            deflated.append(deflated_apart(piece, before))
+            before = before + piece + b"\0" * sized[hole] if hole in sized else b""
+        return cls(pieces, tuple(deflated), holes, tuple(sized.items()))
 
     def answer(self, fillings: Mapping[str, str], mimetype: str) -> Response:
         """The answer with each placeholder filled, gzipped if the browser takes it."""
+        filled = [fillings[hole].encode() for hole in self.holes]
+        text = b"".join(part for pair in zip(self.pieces, [*filled, b""]) for part in pair)
+        response = current_app.response_class(text, mimetype=mimetype)
+        sized = dict(self.sized)
+        if not self.deflated or not compresses_pages() or any(
+                len(filling) != sized[hole] for hole, filling in zip(self.holes, filled)
+                if hole in sized):
+            return response  # compression.compress_response gzips it whole, if it may
         parts: list[tuple[bytes, bytes | None]] = [(self.pieces[0], self.deflated[0])]
-        for hole, piece, deflated in zip(self.holes, self.pieces[1:], self.deflated[1:]):
-            parts += [(fillings[hole].encode(), None), (piece, deflated)]
-        if not compresses_pages():
-            return current_app.response_class(b"".join(text for text, _ in parts),
-                                              mimetype=mimetype)
-        response = current_app.response_class(gzip_joined(parts), mimetype=mimetype)
+        for filling, piece, deflated in zip(filled, self.pieces[1:], self.deflated[1:]):
+            parts += [(filling, None), (piece, deflated)]
+        response.set_data(gzip_joined(parts))
         response.headers["Content-Encoding"] = "gzip"
         response.vary.add("Accept-Encoding")
         return response

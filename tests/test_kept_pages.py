@@ -18,6 +18,7 @@ from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 
 from handfoot_score import network
+from handfoot_score.kept import KeptAnswer
 from handfoot_score.services import games, leagues
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.kept_pages import TOKEN_PLACEHOLDER
@@ -226,3 +227,23 @@ def test_the_kept_scoreboard_follows_the_computers_network_address(
         monkeypatch.setattr(network, "network_addresses", lambda a=address: [ip_address(a)])
         shown = client.get(f"/games/{game_id}/scoreboard", base_url="http://127.0.0.1:8000")
         assert f'href="http://{address}:8000/join"' in shown.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("flash", ["", "<p>Saved</p>", "Round 2 recorded " * 40])
+def test_pieces_compressed_around_their_fillings_join_into_the_page(app: Flask,
+                                                                   flash: str) -> None:
+    placeholders = re.compile("(TOKEN|FLASH)")
+    page = ("<html><p>" + "Us Them 1,250 " * 30 + "FLASH<form>TOKEN</form>"
+            + "<form>TOKEN</form> Us Them 1,250 " * 20 + "TOKEN</html>")
+    kept = KeptAnswer.of(page, placeholders, {"TOKEN": 12})
+    phone = {"Accept-Encoding": "gzip", "Sec-Fetch-Site": "same-origin"}
+    for token in ("Us Them 1,25", "abcdefghijkl"):
+        with app.test_request_context(headers=phone):
+            answer = kept.answer({"TOKEN": token, "FLASH": flash}, "text/html")
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(answer.get_data()).decode() == \
+            page.replace("TOKEN", token).replace("FLASH", flash)
+    with app.test_request_context(headers=phone):  # a token of another length: sent whole
+        answer = kept.answer({"TOKEN": "short", "FLASH": flash}, "text/html")
+    assert "Content-Encoding" not in answer.headers
+    assert answer.get_data(as_text=True) == page.replace("TOKEN", "short").replace("FLASH", flash)

@@ -49,7 +49,9 @@ def kept_page(version: Hashable | None, render: Callable[[], ResponseReturnValue
         rendered = _rendered(render)
         if not isinstance(rendered, str):
             return rendered
-        page = KeptAnswer.of(rendered, _PLACEHOLDERS)
+        # Every token this process signs has the same length, so the page can be
+        # compressed around it.
+        page = KeptAnswer.of(rendered, _PLACEHOLDERS, {TOKEN_PLACEHOLDER: len(generate_csrf())})
         store.put(key, page)
     fillings = {}
     if TOKEN_PLACEHOLDER in page.holes:
