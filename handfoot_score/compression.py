@@ -49,7 +49,7 @@ def compress_response(response: Response) -> Response:
     if not request.accept_encodings["gzip"] or response.status_code != 200:
         return _weak_etag(response) if response.status_code == 304 else response
     static = request.endpoint == "static"
-    if not static and request.headers.get("Sec-Fetch-Site") not in OWN_SITE:
+    if not static and not from_own_site():
         return response
     if static and response.direct_passthrough:
         body = _compressed_static_file(response)
@@ -68,10 +68,14 @@ def compress_response(response: Response) -> Response:
     return _weak_etag(response)
 
 
+def from_own_site() -> bool:
+    """Whether the browser marks this request as made by this site's own pages, or typed."""
+    return request.headers.get("Sec-Fetch-Site") in OWN_SITE
+
+
 def compresses_pages() -> bool:
     """Whether this request's page is sent gzipped (see the module's docstring)."""
-    return bool(request.accept_encodings["gzip"]) \
-        and request.headers.get("Sec-Fetch-Site") in OWN_SITE
+    return bool(request.accept_encodings["gzip"]) and from_own_site()
 
 
 #: A gzip file's header: deflate, no name, no time, from an unknown system.

@@ -55,7 +55,7 @@ def test_an_unknown_game_has_no_version(client: FlaskClient) -> None:
 def test_a_live_read_leaves_no_transaction_open(app: Flask) -> None:
     game_id = start_game(app)
     with app.app_context():
-        assert live.version_of(game_id) == 1
+        assert live.game_version(game_id) == 1
         assert not db.session().in_transaction()
         assert live.pulse(game_id).version == 1
         assert not db.session().in_transaction()

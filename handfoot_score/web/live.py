@@ -21,7 +21,7 @@ from handfoot_score.web import areas
 @areas.play.get("/games/<game_id>/live")
 def live_version(game_id: str) -> ResponseReturnValue:
     """The game's version as the ETag, and what the pages show live; 304 while unchanged."""
-    version = live.version_of(game_id)
+    version = live.game_version(game_id)
     if version is None:
         abort(404)
     if request.if_none_match.contains(str(version)):

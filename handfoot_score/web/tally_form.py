@@ -89,11 +89,7 @@ class RoundTallyForm(FlaskForm):
     def for_game(cls, rules: RuleSet, team_names: Sequence[str], **kwargs: Any
                  ) -> RoundTallyForm:
         """The form for these rules and teams, read from the request when it was posted."""
-        names = tuple(team_names)
-        try:
-            form_class = _form_class(cls, rules, names, str(get_locale()))
-        except TypeError:  # rules that cannot be a key (none today): made for this form
-            form_class = _form_class.__wrapped__(cls, rules, names, str(get_locale()))
+        form_class = _form_class(cls, rules, tuple(team_names), str(get_locale()))
         form: RoundTallyForm = form_class(**kwargs)
         form.rules = rules
         form.team_names = tuple(team_names)
