@@ -23,6 +23,7 @@ from sqlalchemy.sql.base import ExecutableOption
 from handfoot_score.database import WRITE
 from handfoot_score.extensions import db
 from handfoot_score.models import Game
+from handfoot_score.statements import Statements, session_statements
 
 from .words import gettext
 
@@ -89,16 +90,21 @@ _LOCK_ROW = (select(Game.__table__.c.id).where(Game.__table__.c.id == bindparam(
              .with_for_update())
 
 
-def lock_game_row(game_id: str) -> None:
-    """Begin this request's write transaction and lock the game's row, as ``lock_game`` does,
-    loading nothing. On SQLite the transaction's write lock (``BEGIN IMMEDIATE``) is the lock,
-    so no statement is needed; elsewhere the row is locked with ``SELECT ... FOR UPDATE`` (no
-    row, no lock: there is no game to write, as the caller's read then finds). What the write
-    reads, it reads after this, so it sees what the writer before it committed."""
-    begin_write()
-    connection = db.session.connection()
-    if connection.dialect.name != "sqlite":
-        connection.execute(_LOCK_ROW, {"game_id": game_id})
+def lock_game_row(game_id: str, statements: Statements | None = None) -> Statements:
+    """Lock the game's row, as ``lock_game`` does, loading nothing, in the write transaction
+    ``statements`` run in (``statements.driver_transaction``), or else in this request's
+    session, its write transaction begun here; the statements the write goes on with.
+
+    On SQLite the transaction's write lock (``BEGIN IMMEDIATE``) is the lock, so no statement
+    is needed; elsewhere the row is locked with ``SELECT ... FOR UPDATE`` (no row, no lock:
+    there is no game to write, as the caller's read then finds). What the write reads, it
+    reads after this, so it sees what the writer before it committed."""
+    if statements is None:
+        begin_write()
+        statements = session_statements()
+    if statements.dialect_name != "sqlite":
+        statements.rows(_LOCK_ROW, {"game_id": game_id})
+    return statements
 
 
 def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game | None:

@@ -8,14 +8,17 @@ game version on (``versions``). A correction locks and loads the ``Game``
 makes most, locks the game's row and reads its rows after the lock (``reads.locked_rows``),
 then writes them with plain statements (``add_round``): the round and its tallies inserted,
 the teams' book taps and the round's saved counts cleared, the game's status and version
-moved on in one UPDATE. Only a league game's last round also loads the ``Game``, to store its
-league results (``leagues.record_results``) as a correction does.
+moved on in one UPDATE. Those statements run in a transaction of their own on a driver
+connection (``statements.driver_transaction``), all but a game's last round: that one is
+written in the session's transaction, since a league game's last round also loads the
+``Game``, to store its league results (``leagues.record_results``) as a correction does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -32,6 +35,7 @@ from handfoot_score.models import (
     TallyRecord,
     Team,
 )
+from handfoot_score.statements import Statements, driver_transaction, session_statements
 
 from .. import leagues
 from ..errors import InvalidInput
@@ -51,7 +55,12 @@ _ROUNDS, _TALLIES, _TEAMS = Round.__table__, TallyRecord.__table__, Team.__table
 _PARTS, _LEAGUE_GAMES = TallyPart.__table__, LeagueGame.__table__
 #: A round's statements, built once (a round only binds its values): the round and its
 #: tallies stored, the book taps of play and the teams' saved counts of the round cleared.
-_ADD_ROUND, _ADD_TALLIES = insert(_ROUNDS), insert(_TALLIES)
+_ADD_ROUND = (insert(_ROUNDS).values(
+    game_id=bindparam("game_id"), number=bindparam("number"), version=1,
+    request_key=bindparam("request_key"), created_at=bindparam("moment"),
+    updated_at=bindparam("moment")).returning(_ROUNDS.c.id))
+_ADD_TALLIES = insert(_TALLIES).values(
+    {column: bindparam(column.name) for column in _TALLIES.c if not column.primary_key})
 _CLEAR_BOOKS = (update(_TEAMS).where(_TEAMS.c.game_id == bindparam("game"))
                 .values(books_data={}))
 _DROP_COUNTS = delete(_PARTS).where(_PARTS.c.game_id == bindparam("game"),
@@ -71,7 +80,40 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
     none): if a team saved its count since, the round is refused, so that count is not lost
     unseen. (``round_requests`` reads each of these from what a phone sends.)
     """
-    rows = locked_rows(game_id)
+    try:
+        # Every round but the last in a transaction of plain statements, without the
+        # session's bookkeeping; the last, which may store a league's results through the
+        # ORM, in the session's.
+        with driver_transaction() as statements:
+            recorded = _record_round(statements, game_id, tallies, round_number, based_on,
+                                     request_key, last_round=False)
+        if recorded is None:
+            recorded = _record_round(None, game_id, tallies, round_number, based_on,
+                                     request_key, last_round=True)
+            assert recorded is not None, "the last round is recorded in the session"
+            db.session.commit()
+    except _RoundTaken as taken:
+        db.session.rollback()
+        return _retry_of_same_round(game_id, request_key, taken.number)
+    return recorded
+
+
+class _RoundTaken(Exception):
+    """The round could not be stored: one of its number or request key is stored already."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+def _record_round(statements: Statements | None, game_id: str,
+                  tallies: Sequence[EnteredTally], round_number: int | None,
+                  based_on: Sequence[int] | None, request_key: str | None, *,
+                  last_round: bool) -> tuple[GameState, bool] | None:
+    """``record_round`` in the write transaction ``statements`` run in (else the session's,
+    begun here); None, with nothing written, if the round is the game's last and
+    ``last_round`` is false."""
+    rows = locked_rows(game_id, statements)
     state = state_of(rows)
     if request_key is not None and any(r.request_key == request_key for r in rows.rounds):
         return state, False
@@ -84,40 +126,43 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
                     asked=round_number, number=number), "round")
     if based_on is not None:
         _require_part_versions(state, based_on)
+    if number == len(state.rules.rounds) and not last_round:
+        return None
     try:
-        recorded = add_round(rows, state, tallies, request_key)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        return _retry_of_same_round(game_id, request_key, number)
+        recorded = add_round(rows, state, tallies, request_key, statements)
+    except IntegrityError as error:
+        raise _RoundTaken(number) from error
     return state_of(recorded), True
 
 
 def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
-              key: str | None) -> GameRows:
+              key: str | None, statements: Statements | None = None) -> GameRows:
     """Score the round being played from every team's tally and store it in the locked game
-    (``rows``, read under the lock), uncommitted: the one way a round is recorded, whole or
-    team by team. Returns the game's rows as this write leaves them.
+    (``rows``, read under the lock), uncommitted, by ``statements`` (else in the session's
+    transaction): the one way a round is recorded, whole or team by team. Returns the game's
+    rows as this write leaves them. The last round stores a league game's results through
+    the ORM, so it is written in the session.
 
     Raises IntegrityError if a round of that number or key is stored already.
     """
     number = state.current_round
     assert number is not None
-    scored = _score(state, number, tallies)
-    connection = db.session.connection()
-    stored = connection.execute(_ADD_ROUND, {"game_id": rows.id, "number": number,
-                                             "request_key": key})
-    round_id = stored.inserted_primary_key[0] if stored.inserted_primary_key else None
-    connection.execute(_ADD_TALLIES, [{"round_id": round_id, **tally_values(record)}
-                                      for record in scored])
-    if any(team.books_data for team in rows.teams):
-        connection.execute(_CLEAR_BOOKS, {"game": rows.id})
-    if any(part.round_number == number for part in rows.parts):
-        connection.execute(_DROP_COUNTS, {"game": rows.id, "round": number})
     finished = number == len(state.rules.rounds)
+    assert statements is None or not finished, "a game ends in the session's transaction"
+    scored = _score(state, number, tallies)
+    statements = statements or session_statements()
+    moment = datetime.now(UTC)
+    [(round_id,)] = statements.rows(_ADD_ROUND, {
+        "game_id": rows.id, "number": number, "request_key": key, "moment": moment})
+    statements.run(_ADD_TALLIES, [{"round_id": round_id, **tally_values(record)}
+                                  for record in scored])
+    if any(team.books_data for team in rows.teams):
+        statements.run(_CLEAR_BOOKS, {"game": rows.id})
+    if any(part.round_number == number for part in rows.parts):
+        statements.run(_DROP_COUNTS, {"game": rows.id, "round": number})
     status = GameStatus.FINISHED.value if finished else rows.status
     # The status is written only when it changes: an UPDATE naming it rewrites its index.
-    changed_at = game_row_changed(rows.id, **({"status": status} if finished else {}))
+    changed_at = game_row_changed(rows.id, statements, status if finished else None)
     if finished and _in_league(rows.id):
         leagues.record_results(_loaded(rows.id))
     return replace(

@@ -15,18 +15,19 @@ game's rows (recording a round, saving a team's count).
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from datetime import UTC, datetime
 
 from sqlalchemy import bindparam, update
 
-from handfoot_score.extensions import db
 from handfoot_score.models import Game
+from handfoot_score.statements import Statements, session_statements
 
 _GAMES = Game.__table__
-#: Built once: the columns named in what it is executed with are set too.
+#: Built once: the game's version moved on, when it changed set, and (when a game ends) its
+#: status.
 _CHANGED = (update(_GAMES).where(_GAMES.c.id == bindparam("game"))
-            .values(version=_GAMES.c.version + 1))
+            .values(version=_GAMES.c.version + 1, updated_at=bindparam("changed_at")))
+_CHANGED_STATUS = _CHANGED.values(status=bindparam("status"))
 
 
 def game_changed(game: Game) -> None:
@@ -35,11 +36,15 @@ def game_changed(game: Game) -> None:
     game.version += 1
 
 
-def game_row_changed(game_id: str, **changes: Any) -> datetime:
+def game_row_changed(game_id: str, statements: Statements | None = None,
+                     status: str | None = None) -> datetime:
     """Move the stored game's version on by one, as ``game_changed`` does, in an UPDATE of its
-    row that also sets ``changes`` (its status, say); when it changed (its ``updated_at``)."""
-    result = db.session.connection().execute(_CHANGED, {"game": game_id, **changes})
-    changed = result.last_updated_params()
-    assert isinstance(changed, dict)
-    moment: datetime = changed["updated_at"]
+    row (run by ``statements``, else in the request's session) that also sets its ``status``
+    if given; when it changed (its ``updated_at``)."""
+    moment = datetime.now(UTC)
+    values = {"game": game_id, "changed_at": moment}
+    if status is None:
+        (statements or session_statements()).run(_CHANGED, values)
+    else:
+        (statements or session_statements()).run(_CHANGED_STATUS, values | {"status": status})
     return moment
