@@ -41,6 +41,7 @@ from handfoot_score.web.team_tally_form import (
     team_tally,
     team_tally_form,
 )
+from handfoot_score.web.typed_fields import EntryList, entry_numbers
 
 #: Form classes kept, one for each rule set, teams and language a table counts with lately.
 FORM_CLASSES_KEPT = 256
@@ -322,9 +323,8 @@ def plain_save(rules: RuleSet, team_names: Sequence[str],
     count = len(team_names)
     if formdata.get("version") or formdata.get("step") == "show":
         return None
-    # FieldList's reading of the entries posted: the form's own teams, each once, in order.
-    posted = {int(index) for key in formdata if key.startswith("teams")
-              if (index := key[len("teams") + 1:].split("-", 1)[0]).isdigit()}
+    # The form's reading of the entries posted: the form's own teams, each once, in order.
+    posted = set(entry_numbers("teams", formdata))
     went_out = formdata.get("went_out")
     if posted != set(range(count)) or went_out not in {NOBODY_WENT_OUT, *map(str, posted)}:
         return None
@@ -369,7 +369,7 @@ def _form_class(base: type[RoundTallyForm], rules: RuleSet, team_names: tuple[st
     choices = [SelectChoice(NOBODY_WENT_OUT, _("No one: the stock ran out")),
                *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
     return type("RoundTally", (base,), {
-        "teams": FieldList(FormField(team_form), min_entries=len(team_names),
+        "teams": EntryList(FormField(team_form), min_entries=len(team_names),
                            max_entries=len(team_names)),
         "went_out": RadioField(_("Who went out?"), choices=choices, default=None),
     })
