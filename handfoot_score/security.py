@@ -6,6 +6,7 @@ and marks the session cookie Secure whenever the page came over HTTPS.
 
 import os
 import re
+from itertools import chain
 
 from flask import Flask, Response, has_request_context, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
@@ -97,6 +98,10 @@ def refuse_unstorable_input() -> ResponseReturnValue | None:
     if request.mimetype == "application/x-www-form-urlencoded":
         sources.append(request.form)
     for source in sources:
+        # Looked for in all the fields at once, and field by field only if found.
+        if unstorable("".join(chain.from_iterable((key, *values)
+                                                  for key, values in source.lists()))) is None:
+            continue
         for key, values in source.lists():
             problem = unstorable(key) or next(filter(None, map(unstorable, values)), None)
             if problem is not None:

@@ -188,9 +188,9 @@ def driver_transaction(engine: Engine | None = None) -> Iterator[DriverStatement
     A transaction the request's session had open is ended first: with SQLite in memory the
     session and the pool share one connection, and on a file a read begun earlier would hold
     an old snapshot of what this write reads."""
-    session = db.session()
-    if session.in_transaction():
-        session.rollback()
+    # A request that has not used its session yet (a round saved from its page) has none.
+    if db.session.registry.has() and db.session().in_transaction():
+        db.session.rollback()
     engine = engine or db.engine
     connection = engine.raw_connection()
     statements = DriverStatements(connection.driver_connection, engine.dialect)

@@ -125,24 +125,23 @@ class StoredGame(Protocol):
     def parts(self) -> Sequence[StoredPart]: ...
 
 
-def tally_record(position: int, tally: Mapping[str, Any], score: TeamScore) -> TallyRecord:
-    """A team's tally as entered, stored with the score the engine gave it."""
-    return TallyRecord(
-        team_position=position, data=dict(tally),
-        melded_points=score.melded_points, book_points=score.book_points,
-        red_three_points=score.red_three_points, going_out_points=score.going_out_points,
-        bonus_points=score.bonus_points, left_points=score.left_points, total=score.total)
+def scored_row(tally: Mapping[str, Any], score: TeamScore) -> TallyRow:
+    """A team's tally as entered, with the score the engine gave it: the row it is stored
+    as."""
+    return TallyRow(dict(tally), score.melded_points, score.book_points,
+                    score.red_three_points, score.going_out_points, score.bonus_points,
+                    score.left_points, score.total)
 
 
-def tally_values(record: TallyRecord) -> dict[str, Any]:
-    """A scored tally's columns, to insert as a row of its round."""
-    return {"team_position": record.team_position, "data": record.data,
-            **{column: getattr(record, column) for column in SCORE_COLUMNS}}
+def tally_values(position: int, row: TallyRow) -> dict[str, Any]:
+    """A scored tally's columns, to insert as the row of team ``position`` in its round."""
+    return {"team_position": position, "data": row.data,
+            **{column: getattr(row, column) for column in SCORE_COLUMNS}}
 
 
-def tally_row(record: TallyRecord) -> TallyRow:
-    """A scored tally as the row it is stored as."""
-    return TallyRow(record.data, *(getattr(record, column) for column in SCORE_COLUMNS))
+def tally_record(position: int, row: TallyRow) -> TallyRecord:
+    """A scored tally as the ORM stores it, for team ``position`` in its round."""
+    return TallyRecord(**tally_values(position, row))
 
 
 def team_score(record: StoredTally, name: str | None, meld_minimum: int) -> TeamScore:
@@ -154,7 +153,7 @@ def team_score(record: StoredTally, name: str | None, meld_minimum: int) -> Team
         meld_minimum=meld_minimum)
 
 
-def replace_tally(stored: TallyRecord, new: TallyRecord) -> None:
+def replace_tally(stored: TallyRecord, new: TallyRow) -> None:
     """Put a corrected tally and its score in place of the stored one."""
     stored.data = new.data
     for column in SCORE_COLUMNS:

@@ -45,8 +45,8 @@ from ..words import gettext, names_list
 from .access import require_edit_code
 from .errors import GameConflict, GameNotFound, SavedCount, StaleRound, StaleTeamCounts
 from .reads import commit_write, get_game, locked_game, locked_rows
-from .records import WHOLE_GAME, replace_tally, state_of, tally_row, tally_values, team_score
-from .rows import GameRows, RoundRow, game_rows
+from .records import WHOLE_GAME, replace_tally, state_of, tally_values, team_score
+from .rows import GameRows, RoundRow, TallyRow, game_rows
 from .scoring import score_entered
 from .state import GameState
 from .versions import game_changed, game_row_changed
@@ -154,8 +154,8 @@ def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
     moment = datetime.now(UTC)
     [(round_id,)] = statements.rows(_ADD_ROUND, {
         "game_id": rows.id, "number": number, "request_key": key, "moment": moment})
-    statements.run(_ADD_TALLIES, [{"round_id": round_id, **tally_values(record)}
-                                  for record in scored])
+    statements.run(_ADD_TALLIES, [{"round_id": round_id, **tally_values(position, row)}
+                                  for position, row in enumerate(scored)])
     if any(team.books_data for team in rows.teams):
         statements.run(_CLEAR_BOOKS, {"game": rows.id})
     if any(part.round_number == number for part in rows.parts):
@@ -168,7 +168,7 @@ def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
     return replace(
         rows, status=status, version=rows.version + 1, updated_at=changed_at,
         teams=tuple(replace(team, books_data={}) for team in rows.teams),
-        rounds=(*rows.rounds, RoundRow(number, 1, tuple(map(tally_row, scored)), key)),
+        rounds=(*rows.rounds, RoundRow(number, 1, tuple(scored), key)),
         parts=tuple(part for part in rows.parts if part.round_number != number))
 
 
@@ -239,7 +239,7 @@ def _require_part_versions(state: GameState, seen: Sequence[int]) -> None:
 
 
 def _score(state: GameState, number: int, tallies: Sequence[EnteredTally]
-           ) -> list[TallyRecord]:
+           ) -> list[TallyRow]:
     return score_entered(state.rules, [team.name for team in state.teams],
                          state.totals_before(number), number, tallies)
 

@@ -9,12 +9,12 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoring import score_round
-from handfoot_score.models import TallyRecord
 
 from ..errors import InvalidInput
 from ..tallies import EnteredTally
 from ..typed_in import STORED_INT_MAX
-from .records import tally_record
+from .records import scored_row
+from .rows import TallyRow
 
 #: The most a round can score for or against a team: even a game of the most rounds a rule
 #: set may have keeps its totals within what the database's integer columns store.
@@ -22,7 +22,7 @@ ROUND_TOTAL_MAX = STORED_INT_MAX // MAX_ROUNDS
 
 
 def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
-                  tallies: Sequence[EnteredTally]) -> list[TallyRecord]:
+                  tallies: Sequence[EnteredTally]) -> list[TallyRow]:
     """Every team's tally of round ``number`` checked and scored, as rows to store (each
     tally as it was entered); raises InvalidTally or InvalidInput naming the team and field."""
     if len(tallies) != len(names):
@@ -40,8 +40,8 @@ def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], n
                    score.total))]
     if too_big:
         raise InvalidInput(too_big)
-    return [tally_record(position, entered.as_entered, score)
-            for position, (entered, score) in enumerate(zip(tallies, result.teams))]
+    return [scored_row(entered.as_entered, score)
+            for entered, score in zip(tallies, result.teams)]
 
 
 def _one_tally_a_team(teams: int) -> InvalidInput:
