@@ -160,13 +160,18 @@ class DriverStatements:
                 cursor.close()
 
     def execute_sql(self, sql: str) -> None:
-        """Run a statement with no values (``BEGIN IMMEDIATE``, ``COMMIT``)."""
+        """Run a statement with no values (``BEGIN IMMEDIATE``)."""
         with self._raised_as_sqlalchemy(sql, ()):
             cursor = self.connection.cursor()
             try:
                 cursor.execute(sql)
             finally:
                 cursor.close()
+
+    def commit(self) -> None:
+        """Commit the transaction."""
+        with self._raised_as_sqlalchemy("COMMIT", ()):
+            self.connection.commit()
 
     @contextmanager
     def _raised_as_sqlalchemy(self, sql: str, bound: Any) -> Iterator[None]:
@@ -198,10 +203,12 @@ def driver_transaction(engine: Engine | None = None) -> Iterator[DriverStatement
         if engine.dialect.name == "sqlite":
             statements.execute_sql("BEGIN IMMEDIATE")
         yield statements
-        with statements._raised_as_sqlalchemy("COMMIT", ()):
-            connection.commit()
+        statements.commit()
     except BaseException:
-        connection.rollback()
+        try:
+            connection.rollback()
+        except Exception:
+            connection.invalidate()  # a connection that cannot roll back is not used again
         raise
     finally:
         connection.close()
