@@ -4,6 +4,12 @@ waitress serves the app as the README says (one process, four threads) on 127.0.
 SQLite file holding a game in its third round. Eight client threads, each with one kept-alive
 connection and a phone's headers, ask for one address as fast as answers come, for a fixed
 time; then for the next. Requests per second, and the median and 99th percentile latency.
+
+The round screen must keep at least 0.3 of hello's throughput, as issue #12 sets it (#7 had
+asked 0.5): unlike hello, each round screen asks the database for the game's version, and a
+client that keeps no cookie is given a session (a new CSRF token, signed) with every one;
+with the server's four threads sharing one interpreter, each call into SQLite hands the
+interpreter to another thread and back.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from .sample import BROWSER, SECRET_KEY, sample_app, store_sample
 
 CLIENTS = 8
 THREADS = 4
-TARGET_RATIO = 0.5
+TARGET_RATIO = 0.3
 START_SECONDS = 60
 
 
