@@ -1,15 +1,10 @@
 """SQLite connection settings: enforce foreign keys, wait on locks, use write-ahead logging,
-and begin write transactions with BEGIN IMMEDIATE; and the one-statement read the kept pages
-ask of every request (``first_row``)."""
+and begin write transactions with BEGIN IMMEDIATE."""
 
-from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Dialect, Engine, event
+from sqlalchemy import Engine, event
 from sqlalchemy.engine import URL
-from sqlalchemy.sql.compiler import Compiled
-from sqlalchemy.sql.elements import ClauseElement
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -60,33 +55,3 @@ def begin_sqlite_transactions(engine: Engine) -> None:
     def begin(connection: Any) -> None:
         writes = connection.get_execution_options().get(WRITE, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
-
-
-def first_row(engine: Engine, statement: ClauseElement, values: Mapping[str, object]
-              ) -> tuple[Any, ...] | None:
-    """The first row ``statement`` reads, or None: one statement on a connection of the
-    engine's pool, given back at once, with no transaction begun around it (on SQLite the
-    driver reads outside one; elsewhere returning the connection ends it). For the small
-    reads made on every request (a game's version): a SQLAlchemy connection would add a
-    BEGIN and a ROLLBACK, and ten times the time."""
-    compiled = _compiled(statement, engine.dialect)
-    bound = compiled.construct_params(dict(values))
-    parameters = tuple(bound[name] for name in compiled.positiontup or ()) \
-        if compiled.positional else bound
-    connection = engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        try:
-            cursor.execute(str(compiled), parameters)
-            row = cursor.fetchone()
-        finally:
-            cursor.close()
-    finally:
-        connection.close()
-    return None if row is None else tuple(row)
-
-
-@lru_cache(maxsize=64)
-def _compiled(statement: ClauseElement, dialect: Dialect) -> Compiled:
-    """A statement compiled for a database's dialect, once."""
-    return statement.compile(dialect=dialect)

@@ -7,6 +7,8 @@ values it binds:
 - ``session_statements()``: on the connection of the request's ORM session, inside its
   transaction. For a write that also changes objects the ORM loaded (a league's results,
   when a game ends), or that began with ``locking.begin_write``.
+- ``first_row()``: one read on a pooled driver connection, outside any transaction: the
+  version a kept page or a live poll asks of every request.
 - ``driver_transaction()``: a transaction of its own on a pooled driver connection.
   SQLAlchemy still compiles each statement (once) and converts each value by its column's
   type exactly as it would, but none of the session's and the connection's bookkeeping runs:
@@ -182,6 +184,22 @@ class DriverStatements:
         except error_class as error:
             raise DBAPIError.instance(sql, bound, error, error_class,
                                       dialect=self.dialect) from error
+
+
+def first_row(statement: Executable, values: Values) -> Any | None:
+    """The first row ``statement`` reads, or None: one statement on a driver connection of
+    the pool, given back at once, with no transaction begun around it (on SQLite the driver
+    reads outside one; elsewhere giving the connection back ends it). For the small reads
+    made on every request (a game's version): through the session it would take a BEGIN and
+    a ROLLBACK as well, and ten times the time."""
+    engine = db.engine
+    connection = engine.raw_connection()
+    try:
+        rows = DriverStatements(connection.driver_connection, engine.dialect).rows(
+            statement, values)
+    finally:
+        connection.close()
+    return rows[0] if rows else None
 
 
 @contextmanager

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select
 
-from handfoot_score.database import first_row
 from handfoot_score.extensions import db
 from handfoot_score.models import Game
+from handfoot_score.statements import first_row
 
 from . import games
 from .games import TeamCount
@@ -40,7 +40,7 @@ def game_version(game_id: str) -> int | None:
     """The game's version, or None if there is no such game: one small query, the cheapest
     way to know whether what a phone or a kept page shows is still the game. It leaves no
     transaction open: the connection it borrows goes back to the pool at once."""
-    row = first_row(db.engine, _VERSION, {"game_id": game_id})
+    row = first_row(_VERSION, {"game_id": game_id})
     return None if row is None else int(row[0])
 
 

@@ -18,7 +18,6 @@ from typing import Any
 
 from sqlalchemy import bindparam, case, func, select
 
-from handfoot_score.database import first_row
 from handfoot_score.extensions import db
 from handfoot_score.models import (
     Game,
@@ -30,6 +29,7 @@ from handfoot_score.models import (
     LeagueTeam,
 )
 from handfoot_score.services.words import gettext
+from handfoot_score.statements import first_row
 
 from .leagues import LeagueView, Outcome, get_league
 
@@ -131,7 +131,7 @@ def standings_version(league_id: str) -> tuple[int, int] | None:
     is still being imported."""
     if not isinstance(league_id, str):
         return None
-    row = first_row(db.engine, _STANDINGS_VERSION, {"league_id": league_id})
+    row = first_row(_STANDINGS_VERSION, {"league_id": league_id})
     return None if row is None else (int(row[0]), int(row[1]))
 
 
