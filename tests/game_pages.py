@@ -21,6 +21,8 @@ THREE_TEAMS = [{"name": "Reds", "players": ["Ann", "Bob"]},
                {"name": "Greens", "players": ["Ed", "Flo"]}]
 #: Scores a team some points without anybody going out.
 QUIET = {"melded": {"eight_to_king": 10}}
+#: A csrf token on a page, its value the group.
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def start_game(app: Flask, rules: object = "classic", teams: list[dict[str, Any]] | None = None,
@@ -42,6 +44,11 @@ def state_of(app: Flask, game_id: str) -> GameState:
     """The game as the service sees it now."""
     with app.app_context():
         return games.get_game(game_id)
+
+
+def without_tokens(html: str) -> str:
+    """The page with every csrf token's value emptied: tokens differ by device and moment."""
+    return TOKEN.sub('name="csrf_token" value=""', html)
 
 
 def page_text(response: TestResponse) -> str:

@@ -14,7 +14,16 @@ from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.formats import deduction, points
 from tests.conftest import TEST_CONFIG
 from tests.form_data import form_values
-from tests.game_pages import QUIET, TWO_TEAMS, get_text, page_text, record, start_game, state_of
+from tests.game_pages import (
+    QUIET,
+    TOKEN,
+    TWO_TEAMS,
+    get_text,
+    page_text,
+    record,
+    start_game,
+    state_of,
+)
 
 SCORE_RULES = {"base": "classic", "meld_minimum_by_score": [[None, 50], [15000, 90]]}
 #: 30 clean books and just the naturals to make them: 16,900 points in one round.
@@ -293,8 +302,8 @@ def test_every_form_carries_a_csrf_token() -> None:
         forms = [form for form in forms if 'action="/theme"' not in form]
         assert forms
         for form in forms:
-            assert re.search(r'name="csrf_token" value="[^"]+"', form)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', pages[0])
+            assert TOKEN.search(form)
+    token = TOKEN.search(pages[0])
     assert token is not None
     accepted = client.post(f"/games/{game_id}/abandon", data={"csrf_token": token.group(1)})
     assert accepted.status_code == 303

@@ -29,7 +29,7 @@ from handfoot_score.services.tallies import read_entered, read_entered_tally
 from handfoot_score.web.tally import RECORDED
 from handfoot_score.web.tally_form import RoundTallyForm
 from tests.form_data import form_values
-from tests.game_pages import QUIET, TWO_TEAMS, record, start_game, state_of
+from tests.game_pages import QUIET, TWO_TEAMS, record, start_game, state_of, without_tokens
 
 #: A round as a team counts it on the page: cards on the table and left, a book.
 COUNTED = {"melded_jokers": "2", "melded_aces": "4", "melded_eight_to_king": "14",
@@ -200,9 +200,9 @@ def test_the_recorded_message_is_the_html_it_always_was(app: Flask,
     game_id = start_game(app, teams=[{"name": "Us & <them>", "players": ["Ann"]},
                                      {"name": "Them", "players": ["Cy"]}])
     message = recorded_message(client, game_id)
-    assert _without_token(message).replace(game_id, "GAME") == RECORDED_HTML
+    assert without_tokens(message).replace(game_id, "GAME") == RECORDED_HTML
     with client.session_transaction() as session:
-        token = message.split('name="csrf_token" value="')[1].split('"')[0]
+        token = form_values(message)["csrf_token"]
         assert token and session["csrf_token"]
         assert "_flashes" not in session
 
@@ -212,11 +212,6 @@ def test_the_recorded_message_speaks_the_pages_language(app: Flask,
     message = recorded_message(client, start_game(app), **{"Accept-Language": "de"})
     assert "Runde 1 eingetragen – Us +330, Them +600 ·" in message
     assert ">Rückgängig</button>" in message
-
-
-def _without_token(html: str) -> str:
-    start = html.index('name="csrf_token" value="') + len('name="csrf_token" value="')
-    return html[:start] + html[html.index('"', start):]
 
 
 def test_a_count_form_class_is_made_once_for_its_rules_teams_and_language(app: Flask) -> None:
