@@ -117,12 +117,17 @@ def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game
     begin_write()
     if not isinstance(game_id, str):
         return None
-    locked = db.session.scalar(select(Game.id).where(Game.id == game_id).with_for_update())
-    if locked is None:
-        return None
+    lock_game_row(game_id, session_statements())
+    return reloaded(game_id, options)
+
+
+def reloaded(game_id: str, options: Sequence[ExecutableOption] = ()) -> Game | None:
+    """The game loaded through the ORM as this transaction sees it now, whatever the session
+    held of it before, with what ``options`` load along with it; None if there is no such
+    game."""
     query = (select(Game).where(Game.id == game_id).options(*options)
              .execution_options(populate_existing=True))
-    return db.session.scalars(query).unique().one()
+    return db.session.scalars(query).unique().one_or_none()
 
 
 def is_busy(error: DBAPIError) -> bool:

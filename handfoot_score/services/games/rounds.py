@@ -39,7 +39,7 @@ from handfoot_score.statements import Statements, driver_transaction, session_st
 
 from .. import leagues
 from ..errors import InvalidInput
-from ..locking import write_transaction
+from ..locking import reloaded, write_transaction
 from ..tallies import EnteredTally
 from ..words import gettext, names_list
 from .access import require_edit_code
@@ -251,10 +251,10 @@ def _in_league(game_id: str) -> bool:
 
 def _loaded(game_id: str) -> Game:
     """The game loaded through the ORM as this write has left it so far (its new round
-    included), whatever the session held of it before."""
-    query = (select(Game).where(Game.id == game_id).options(*WHOLE_GAME)
-             .execution_options(populate_existing=True))
-    return db.session.scalars(query).unique().one()
+    included)."""
+    game = reloaded(game_id, WHOLE_GAME)
+    assert game is not None, "the game is locked by this write"
+    return game
 
 
 def _retry_of_same_round(game_id: str, key: str | None, number: int) -> tuple[GameState, bool]:
