@@ -26,10 +26,12 @@ TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def start_game(app: Flask, rules: object = "classic", teams: list[dict[str, Any]] | None = None,
-               first_dealer: int = 0) -> str:
-    """A new game's id."""
+               first_dealer: int = 0, league: str | None = None) -> str:
+    """A new game's id, in ``league`` when one is given."""
     with app.app_context():
         body = {"rules": rules, "teams": teams or TWO_TEAMS, "first_dealer": first_dealer}
+        if league is not None:
+            body["league"] = league
         return games.create_game(games.read_setup(body)).id
 
 

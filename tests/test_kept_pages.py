@@ -20,9 +20,8 @@ from flask.testing import FlaskClient
 from handfoot_score import network
 from handfoot_score.kept import KeptAnswer
 from handfoot_score.services import games, leagues
-from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.kept_pages import TOKEN_PLACEHOLDER
-from tests.game_pages import QUIET, TOKEN, TWO_TEAMS, record, start_game, without_tokens
+from tests.game_pages import QUIET, TOKEN, record, start_game, state_of, without_tokens
 from tests.test_csrf import forms_on
 
 
@@ -99,8 +98,7 @@ def test_every_device_gets_its_own_token_on_a_kept_page_and_its_taps_count(
         assert response.status_code == 303
     assert tokens[0] != tokens[1]
     assert all(TOKEN_PLACEHOLDER not in token for token in tokens)
-    with app.app_context():
-        assert games.get_game(game_id).books[0].as_counts()["clean"] == 2
+    assert state_of(app, game_id).books[0].as_counts()["clean"] == 2
 
 
 def test_a_kept_page_gzipped_is_the_same_page_with_its_own_token(app: Flask) -> None:
@@ -166,12 +164,10 @@ def test_a_finished_game_is_sent_on_and_its_result_kept(app: Flask, client: Flas
 
 
 def league_game(app: Flask, league_id: str, rounds: int) -> str:
-    with app.app_context():
-        game_id = games.create_game(games.read_setup(
-            {"rules": "classic", "teams": TWO_TEAMS, "league": league_id})).id
-        for _ in range(rounds):
-            games.record_round(game_id, read_entered([QUIET, {}]))
-        return game_id
+    game_id = start_game(app, league=league_id)
+    for _ in range(rounds):
+        record(app, game_id, QUIET, {})
+    return game_id
 
 
 def test_the_standings_follow_every_game_of_the_league(app: Flask, client: FlaskClient) -> None:
@@ -180,8 +176,7 @@ def test_the_standings_follow_every_game_of_the_league(app: Flask, client: Flask
     assert "No finished games yet." in page(client, f"/leagues/{league_id}")
     game_id = league_game(app, league_id, 3)
     assert "No finished games yet." in page(client, f"/leagues/{league_id}")
-    with app.app_context():
-        games.record_round(game_id, read_entered([QUIET, {}]))
+    record(app, game_id, QUIET, {})
     with rendered(app) as names:
         finished = page(client, f"/leagues/{league_id}")
         page(client, f"/leagues/{league_id}")

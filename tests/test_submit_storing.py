@@ -147,8 +147,7 @@ def test_the_last_count_records_the_round_with_the_counts_key(app: Flask) -> Non
 def test_the_last_round_finishes_the_game_and_keeps_its_league_results(app: Flask) -> None:
     with app.app_context():
         league = leagues.create_league({"name": "Thursday"}).id
-        game_id = games.create_game(games.read_setup(
-            {"rules": "classic", "teams": TWO_TEAMS, "league": league})).id
+    game_id = start_game(app, league=league)
     for _ in range(3):
         record(app, game_id, QUIET, {})
     state = record(app, game_id, {"melded": {"eight_to_king": 30}}, QUIET)
