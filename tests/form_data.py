@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+from flask.testing import FlaskClient
+
 
 class _FormReader(HTMLParser):
     def __init__(self) -> None:
@@ -51,3 +53,11 @@ def form_values(html: str) -> dict[str, str]:
     reader = _FormReader()
     reader.feed(html)
     return reader.values
+
+
+def page_form(client: FlaskClient, url: str) -> dict[str, str]:
+    """The form on the page at ``url``, which must answer 200, as a browser would send it
+    untouched."""
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return form_values(response.get_data(as_text=True))

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.form_data import form_values
+from tests.form_data import page_form
 
 FORMS = settings(max_examples=25, deadline=None,
                  phases=[Phase.explicit, Phase.reuse, Phase.generate],
@@ -47,13 +47,6 @@ def new_league(client: FlaskClient, code: str | None = None) -> str:
     response = client.post("/api/v1/leagues", json={"name": "Club", "edit_code": code})
     assert response.status_code == 201
     return str(response.get_json()["id"])
-
-
-def page_form(client: FlaskClient, page: str) -> dict[str, str]:
-    """The form on ``page`` as a browser would send it untouched."""
-    response = client.get(page)
-    assert response.status_code == 200, page
-    return form_values(response.get_data(as_text=True))
 
 
 # Each form: where its page is (to read its fields) and where it posts, given a client.

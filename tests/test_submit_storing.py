@@ -28,7 +28,7 @@ from handfoot_score.services.games.reads import get_game_shape
 from handfoot_score.services.tallies import read_entered, read_entered_tally
 from handfoot_score.web.tally import RECORDED
 from handfoot_score.web.tally_form import RoundTallyForm
-from tests.form_data import form_values
+from tests.form_data import form_values, page_form
 from tests.game_pages import QUIET, TWO_TEAMS, record, start_game, state_of, without_tokens
 
 #: A round as a team counts it on the page: cards on the table and left, a book.
@@ -37,15 +37,12 @@ COUNTED = {"melded_jokers": "2", "melded_aces": "4", "melded_eight_to_king": "14
            "red_threes_down": "1"}
 
 
-def counted_form(client: FlaskClient, game_id: str, number: int,
-                 went_out: str = "nobody") -> dict[str, str]:
-    """The count page of a round, fetched and filled in for both teams."""
-    page = client.get(f"/games/{game_id}/rounds/{number}")
-    assert page.status_code == 200
-    values = form_values(page.get_data(as_text=True))
+def counted_form(client: FlaskClient, game_id: str) -> dict[str, str]:
+    """The count page of round 1, fetched and filled in for both teams, nobody gone out."""
+    values = page_form(client, f"/games/{game_id}/rounds/1")
     for team in range(2):
         values.update({f"teams-{team}-{name}": value for name, value in COUNTED.items()})
-    values["went_out"] = went_out
+    values["went_out"] = "nobody"
     return values
 
 
@@ -78,7 +75,7 @@ def test_a_saved_round_stores_its_tallies_and_scores_and_clears_the_taps(
     with app.app_context():
         games.tap_book(game_id, 0, "clean", 1)
     before = stored(app, game_id)
-    form = counted_form(client, game_id, 1)
+    form = counted_form(client, game_id)
     answer = client.post(f"/games/{game_id}/rounds/1", data=form)
     assert answer.status_code == 303
     after = stored(app, game_id)
@@ -99,7 +96,7 @@ def test_a_saved_round_stores_its_tallies_and_scores_and_clears_the_taps(
 
 def test_the_page_and_the_service_store_a_round_alike(app: Flask, client: FlaskClient) -> None:
     by_page, by_service = start_game(app), start_game(app)
-    form = counted_form(client, by_page, 1)
+    form = counted_form(client, by_page)
     assert client.post(f"/games/{by_page}/rounds/1", data=form).status_code == 303
     with app.test_request_context(method="POST", data=form):
         teams = RoundTallyForm.for_game(state_of(app, by_page).rules,
@@ -112,7 +109,7 @@ def test_the_page_and_the_service_store_a_round_alike(app: Flask, client: FlaskC
 
 def test_a_retried_save_records_one_round(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
-    form = counted_form(client, game_id, 1)
+    form = counted_form(client, game_id)
     first = client.post(f"/games/{game_id}/rounds/1", data=form)
     again = client.post(f"/games/{game_id}/rounds/1", data=form)
     assert (first.status_code, again.status_code) == (303, 303)
@@ -176,7 +173,7 @@ RECORDED_HTML = (
 
 def recorded_message(client: FlaskClient, game_id: str, **headers: str) -> str:
     """The message a save of round 1 leaves for the next page, as that page shows it."""
-    form = counted_form(client, game_id, 1)
+    form = counted_form(client, game_id)
     tallies = [{"melded_eight_to_king": "40", "melded_aces": "4", "left_jokers": "3"},
                {"melded_eight_to_king": "10", "books_clean": "1"}]
     for team, counted in enumerate(tallies):

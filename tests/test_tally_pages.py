@@ -17,7 +17,7 @@ from handfoot_score.engine.scoring import score_round
 from handfoot_score.services import games
 from handfoot_score.services.tallies import read_entered, read_tallies
 from tests.conftest import TEST_CONFIG
-from tests.form_data import form_values
+from tests.form_data import form_values, page_form
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 
@@ -76,12 +76,6 @@ def tally_url(game_id: str, number: int) -> str:
     return f"/games/{game_id}/rounds/{number}"
 
 
-def page_values(client: FlaskClient, url: str) -> dict[str, str]:
-    response = client.get(url)
-    assert response.status_code == 200
-    return form_values(response.get_data(as_text=True))
-
-
 def error_summary(page: str) -> str:
     match = re.search(r'<div class="error-summary[^"]*" role="alert".*?</div>', page, re.S)
     return match.group(0) if match else ""
@@ -103,7 +97,7 @@ def test_a_whole_game_through_the_page_totals_as_the_engine_and_the_service(
     for number in range(1, 5):
         teams = [going_out_tally(rules_id), caught_tally()] if number % 2 else \
             [caught_tally(), going_out_tally(rules_id)]
-        values = page_values(client, tally_url(game_id, number))
+        values = page_form(client, tally_url(game_id, number))
         for team, tally in enumerate(teams):
             fill(values, team, tally)
         preview = client.post(tally_url(game_id, number) + "/preview", data=values)
@@ -124,7 +118,7 @@ def test_a_whole_game_through_the_page_totals_as_the_engine_and_the_service(
 
 def test_the_page_reminds_to_count_every_card(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
     client.post(tally_url(game_id, 1), data=values)
@@ -150,7 +144,7 @@ def test_the_round_starts_from_the_books_tapped_during_play(app: Flask,
         games.tap_book(game_id, 1, "clean", 1)
         games.tap_book(game_id, 1, "clean", 1)
         games.tap_book(game_id, 0, "wild", 1)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     assert (values["teams-1-books_clean"], values["teams-0-books_wild"]) == ("2", "1")
     assert values["teams-0-books_clean"] == ""
     assert len(values["request_key"]) == 32
@@ -158,8 +152,8 @@ def test_the_round_starts_from_the_books_tapped_during_play(app: Flask,
 
 
 def test_only_the_inputs_the_rules_score_are_shown(app: Flask, client: FlaskClient) -> None:
-    classic = page_values(client, tally_url(new_game(app, "classic"), 1))
-    pagat = page_values(client, tally_url(new_game(app, "pagat"), 1))
+    classic = page_form(client, tally_url(new_game(app, "classic"), 1))
+    pagat = page_form(client, tally_url(new_game(app, "pagat"), 1))
     assert "teams-0-books_wild" in classic and "teams-0-books_wild" not in pagat
     assert "teams-0-exact_draws" in pagat and "teams-0-exact_draws" not in classic
     assert "teams-0-red_threes_down" in pagat
@@ -180,7 +174,7 @@ def test_enter_in_a_count_shows_the_score_and_saves_nothing(app: Flask,
     first = re.search(r"<form class=\"tally\".*?<button([^>]*)>", page, re.S)
     assert first and 'name="step" value="show"' in first.group(1), \
         "Enter presses the form's first button"
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     values["teams-0-melded_jokers"] = "1"
     response = client.post(tally_url(game_id, 1), data={**values, "step": "show"})
     assert response.status_code == 200
@@ -194,7 +188,7 @@ def test_enter_in_a_count_shows_the_score_and_saves_nothing(app: Flask,
 def test_the_points_switch_shows_points_without_javascript(app: Flask,
                                                          client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     assert '<div class="counts counts-wide" data-mode="points" hidden>' in client.get(
         tally_url(game_id, 1)).get_data(as_text=True)
     fill(values, 0, going_out_tally("classic"))
@@ -220,7 +214,7 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
 def test_errors_name_team_and_input_and_keep_what_was_typed(app: Flask,
                                                            client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     values["teams-0-melded_aces"] = "3"
     values["teams-1-books_wild"] = "1"
     values["teams-1-melded_eight_to_king"] = "12"
@@ -243,7 +237,7 @@ def test_errors_name_team_and_input_and_keep_what_was_typed(app: Flask,
 
 def test_text_that_is_no_count_is_kept_and_named(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     values["teams-0-left_twos"] = "two"
     values["teams-1-red_threes_left"] = "-1"
     values["went_out"] = "nobody"
@@ -257,7 +251,7 @@ def test_text_that_is_no_count_is_kept_and_named(app: Flask, client: FlaskClient
 
 def test_a_double_submit_records_one_round(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
     first = client.post(tally_url(game_id, 1), data=values)
@@ -272,8 +266,8 @@ def test_a_double_submit_records_one_round(app: Flask, client: FlaskClient) -> N
 def test_a_round_recorded_from_another_phone_keeps_this_ones_input(
         app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)
-    mine = page_values(client, tally_url(game_id, 1))
-    theirs = page_values(client, tally_url(game_id, 1))
+    mine = page_form(client, tally_url(game_id, 1))
+    theirs = page_form(client, tally_url(game_id, 1))
     for values in (mine, theirs):
         fill(values, 0, going_out_tally("classic"))
         fill(values, 1, caught_tally())
@@ -290,7 +284,7 @@ def test_a_round_recorded_from_another_phone_keeps_this_ones_input(
 def play_three_rounds(app: Flask, client: FlaskClient) -> str:
     game_id = new_game(app)
     for number in range(1, 4):
-        values = page_values(client, tally_url(game_id, number))
+        values = page_form(client, tally_url(game_id, number))
         fill(values, 0, going_out_tally("classic"))
         fill(values, 1, caught_tally())
         assert client.post(tally_url(game_id, number), data=values).status_code == 303
@@ -301,7 +295,7 @@ def test_correcting_round_one_after_round_three_changes_totals_and_nothing_else(
         app: Flask, client: FlaskClient) -> None:
     game_id = play_three_rounds(app, client)
     before = state_of(app, game_id)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     assert values["version"] == "1"
     assert "request_key" not in values or values["request_key"] == ""
     assert (values["teams-0-melded_aces"], values["teams-0-books_wild"]) == ("4", "1")
@@ -324,7 +318,7 @@ def test_correcting_round_one_after_round_three_changes_totals_and_nothing_else(
 def test_a_stale_correction_shows_the_message_and_keeps_the_input(
         app: Flask, client: FlaskClient) -> None:
     game_id = play_three_rounds(app, client)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     stored = state_of(app, game_id).rounds[0]
     with app.app_context():
         games.correct_round(game_id, 1, read_entered(list(stored.tallies)), version=1)
@@ -345,7 +339,7 @@ def test_a_stale_correction_shows_the_message_and_keeps_the_input(
 
 def test_the_preview_scores_without_storing(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     teams = [going_out_tally("classic"), caught_tally()]
     fill(values, 0, teams[0])
     fill(values, 1, teams[1])
@@ -365,7 +359,7 @@ def test_the_preview_scores_without_storing(app: Flask, client: FlaskClient) -> 
 
 def test_the_preview_names_what_stops_a_score(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     values["teams-1-books_wild"] = "1"
     response = client.post(tally_url(game_id, 1) + "/preview", data=values)
     assert response.status_code == 422
@@ -380,7 +374,7 @@ def test_the_preview_names_what_stops_a_score(app: Flask, client: FlaskClient) -
 
 def test_the_page_shows_the_preview_without_javascript(app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
     values["teams-0-melded_aces"] = "5"
@@ -450,7 +444,7 @@ def guarded_app() -> Flask:
 def test_a_missing_token_keeps_the_input_and_the_next_save_works(guarded_app: Flask) -> None:
     client = guarded_app.test_client()
     game_id = new_game(guarded_app)
-    values = page_values(client, tally_url(game_id, 1))
+    values = page_form(client, tally_url(game_id, 1))
     assert values["csrf_token"]
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
