@@ -24,10 +24,10 @@ from handfoot_score.services.tallies import read_entered, read_entered_tally
 from handfoot_score.statements import DriverStatements, driver_transaction
 from tests.conftest import uses_database_server
 from tests.game_pages import QUIET, record, start_game
-from tests.test_submit_storing import stored
+from tests.game_rows import stored
 
 #: Two teams' counts of a round, with cards melded and left, books and red threes.
-COUNTED = [{"melded": {"jokers": 2, "aces": 4, "eight_to_king": 30},
+COUNTED_TALLIES = [{"melded": {"jokers": 2, "aces": 4, "eight_to_king": 30},
             "books": {"clean": 1, "dirty": 1}, "red_threes_down": 2},
            {"melded": {"four_to_seven": 12}, "left": {"aces": 3}, "red_threes_left": 1}]
 
@@ -36,11 +36,11 @@ def a_game_with_everything(app: Flask) -> str:
     """A game with two rounds recorded, a book tapped and a team's count saved."""
     game_id = start_game(app, teams=[{"name": "Us", "players": ["Ann", "Bo"]},
                                      {"name": "Them", "players": ["Cy"]}])
-    record(app, game_id, *COUNTED)
+    record(app, game_id, *COUNTED_TALLIES)
     record(app, game_id, QUIET, QUIET)
     with app.app_context():
         games.tap_book(game_id, 1, "clean", 1)
-        tally_parts.save_part(game_id, 3, 0, read_entered_tally(COUNTED[0], 0), 0)
+        tally_parts.save_part(game_id, 3, 0, read_entered_tally(COUNTED_TALLIES[0], 0), 0)
     return game_id
 
 
@@ -62,8 +62,8 @@ def test_a_round_is_stored_the_same_both_ways(app: Flask) -> None:
     for game_id in (by_driver, in_session):
         with app.app_context():
             games.tap_book(game_id, 0, "dirty", 1)
-            tally_parts.save_part(game_id, 1, 1, read_entered_tally(COUNTED[1], 1), 0)
-    tallies = read_entered(COUNTED)
+            tally_parts.save_part(game_id, 1, 1, read_entered_tally(COUNTED_TALLIES[1], 1), 0)
+    tallies = read_entered(COUNTED_TALLIES)
     with app.app_context():
         with driver_transaction() as statements:
             rows = locked_rows(by_driver, statements)
@@ -94,7 +94,7 @@ def test_a_write_that_fails_leaves_nothing_and_raises_as_sqlalchemy_does(app: Fl
         db.session.remove()
         with pytest.raises(RuntimeError), driver_transaction() as statements:
             rows = locked_rows(game_id, statements)
-            add_round(rows, state_of_rows(rows), read_entered(COUNTED), None, statements)
+            add_round(rows, state_of_rows(rows), read_entered(COUNTED_TALLIES), None, statements)
             raise RuntimeError("the request failed after the round was written")
         assert games.get_game(game_id).version == version
         assert db.session.scalars(select(Round)).all() == []
@@ -127,7 +127,7 @@ def driver_sql(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 def test_recording_a_round_locks_the_game_before_it_reads_it(
         app: Flask, driver_sql: list[str]) -> None:
     game_id = start_game(app)
-    record(app, game_id, *COUNTED)
+    record(app, game_id, *COUNTED_TALLIES)
     lock = "FOR UPDATE" if uses_database_server() else "BEGIN IMMEDIATE"
     assert lock in driver_sql[0]
     assert "FROM games" in driver_sql[1] and "INSERT INTO rounds" in driver_sql[3]
@@ -138,7 +138,7 @@ def test_the_last_round_is_recorded_in_the_session(app: Flask, driver_sql: list[
     for _ in range(3):
         record(app, game_id, QUIET, QUIET)
     rounds_by_driver = sum("INSERT INTO rounds" in sql for sql in driver_sql)
-    state = record(app, game_id, *COUNTED)
+    state = record(app, game_id, *COUNTED_TALLIES)
     assert state.finished and len(state.rounds) == 4
     assert rounds_by_driver == 3
     assert sum("INSERT INTO rounds" in sql for sql in driver_sql) == 3

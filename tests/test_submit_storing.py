@@ -3,8 +3,6 @@ it answers, and the league results of a game's last round, as the ORM stored the
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -13,13 +11,9 @@ from sqlalchemy import select
 from handfoot_score.engine.presets import CLASSIC
 from handfoot_score.extensions import db
 from handfoot_score.models import (
-    Game,
     GameStatus,
     LeagueSeat,
     LeagueTeam,
-    Round,
-    TallyPart,
-    TallyRecord,
     Team,
 )
 from handfoot_score.services import games, leagues, tally_parts
@@ -30,6 +24,7 @@ from handfoot_score.web.tally import RECORDED
 from handfoot_score.web.tally_form import RoundTallyForm
 from tests.form_data import form_values, page_form
 from tests.game_pages import QUIET, TWO_TEAMS, record, start_game, state_of, without_tokens
+from tests.game_rows import stored
 
 #: A round as a team counts it on the page: cards on the table and left, a book.
 COUNTED = {"melded_jokers": "2", "melded_aces": "4", "melded_eight_to_king": "14",
@@ -44,29 +39,6 @@ def counted_form(client: FlaskClient, game_id: str) -> dict[str, str]:
         values.update({f"teams-{team}-{name}": value for name, value in COUNTED.items()})
     values["went_out"] = "nobody"
     return values
-
-
-def stored(app: Flask, game_id: str) -> dict[str, Any]:
-    """What the tables hold of a game, row by row."""
-    with app.app_context():
-        game = db.session.get(Game, game_id)
-        assert game is not None
-        rounds = db.session.scalars(select(Round).where(Round.game_id == game_id)
-                                    .order_by(Round.number)).all()
-        return {
-            "status": game.status, "version": game.version, "updated_at": game.updated_at,
-            "books": [team.books_data for team in db.session.scalars(
-                select(Team).where(Team.game_id == game_id).order_by(Team.position))],
-            "rounds": [(r.number, r.version, r.request_key) for r in rounds],
-            "tallies": [[(t.team_position, t.data, t.melded_points, t.book_points,
-                          t.red_three_points, t.going_out_points, t.bonus_points,
-                          t.left_points, t.total)
-                         for t in db.session.scalars(select(TallyRecord).where(
-                             TallyRecord.round_id == r.id).order_by(TallyRecord.team_position))]
-                        for r in rounds],
-            "parts": db.session.scalars(select(TallyPart.round_number).where(
-                TallyPart.game_id == game_id)).all(),
-        }
 
 
 def test_a_saved_round_stores_its_tallies_and_scores_and_clears_the_taps(
