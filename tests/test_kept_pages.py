@@ -24,6 +24,9 @@ from handfoot_score.web.kept_pages import TOKEN_PLACEHOLDER
 from tests.game_pages import QUIET, TOKEN, record, start_game, state_of, without_tokens
 from tests.test_csrf import forms_on
 
+#: What a phone's browser sends with a page it asks for: it takes gzip.
+PHONE = {"Accept-Encoding": "gzip", "Sec-Fetch-Site": "same-origin"}
+
 
 @contextmanager
 def rendered(app: Flask) -> Iterator[list[str]]:
@@ -107,14 +110,13 @@ def test_a_kept_page_gzipped_is_the_same_page_with_its_own_token(app: Flask) -> 
     record(app, game_id, QUIET, QUIET)
     client = app.test_client()
     plain = page(client, f"/games/{game_id}")
-    phone = {"Accept-Encoding": "gzip", "Sec-Fetch-Site": "same-origin"}
     for _ in range(2):
-        response = client.get(f"/games/{game_id}", headers=phone)
+        response = client.get(f"/games/{game_id}", headers=PHONE)
         assert response.headers["Content-Encoding"] == "gzip"
         assert "Accept-Encoding" in response.headers["Vary"]
         unzipped = gzip.decompress(response.get_data()).decode()
         assert without_tokens(unzipped) == without_tokens(plain)
-    other = app.test_client().get(f"/games/{game_id}", headers=phone)
+    other = app.test_client().get(f"/games/{game_id}", headers=PHONE)
     shown = gzip.decompress(other.get_data()).decode()
     assert without_tokens(shown) == without_tokens(plain)
     assert TOKEN.findall(shown) != TOKEN.findall(plain)
@@ -204,9 +206,8 @@ def test_a_games_json_is_kept_by_its_version_and_follows_every_write(
     assert first.json is not None and first.json["current_round"] == 1
     assert first.headers["ETag"] == f'"{first.json["version"]}"'
     record(app, game_id, QUIET, QUIET)
-    phone = {"Accept-Encoding": "gzip", "Sec-Fetch-Site": "same-origin"}
     for _ in range(2):
-        later = client.get(f"/api/v1/games/{game_id}", headers=phone)
+        later = client.get(f"/api/v1/games/{game_id}", headers=PHONE)
         assert later.headers["Content-Encoding"] == "gzip"
         body = json.loads(gzip.decompress(later.get_data()))
         assert body["current_round"] == 2 and later.headers["ETag"] == f'"{body["version"]}"'
@@ -230,14 +231,13 @@ def test_pieces_compressed_around_their_fillings_join_into_the_page(app: Flask,
     page = ("<html><p>" + "Us Them 1,250 " * 30 + "FLASH<form>TOKEN</form>"
             + "<form>TOKEN</form> Us Them 1,250 " * 20 + "TOKEN</html>")
     kept = KeptAnswer.of(page, placeholders, {"TOKEN": 12})
-    phone = {"Accept-Encoding": "gzip", "Sec-Fetch-Site": "same-origin"}
     for token in ("Us Them 1,25", "abcdefghijkl"):
-        with app.test_request_context(headers=phone):
+        with app.test_request_context(headers=PHONE):
             answer = kept.answer({"TOKEN": token, "FLASH": flash}, "text/html")
         assert answer.headers["Content-Encoding"] == "gzip"
         assert gzip.decompress(answer.get_data()).decode() == \
             page.replace("TOKEN", token).replace("FLASH", flash)
-    with app.test_request_context(headers=phone):  # a token of another length: sent whole
+    with app.test_request_context(headers=PHONE):  # a token of another length: sent whole
         answer = kept.answer({"TOKEN": "short", "FLASH": flash}, "text/html")
     assert "Content-Encoding" not in answer.headers
     assert answer.get_data(as_text=True) == page.replace("TOKEN", "short").replace("FLASH", flash)

@@ -197,7 +197,7 @@ def test_a_count_form_class_is_made_once_for_its_rules_teams_and_language(app: F
     assert first.teams is not again.teams, "each form is bound on its own"
 
 
-def test_a_games_rules_and_teams_are_read_before_its_save(app: Flask) -> None:
+def test_a_games_shape_reads_its_rules_and_team_names_or_is_not_found(app: Flask) -> None:
     game_id = start_game(app)
     with app.app_context():
         shape = get_game_shape(game_id)
