@@ -34,16 +34,17 @@ FLASHES_PLACEHOLDER = secrets.token_urlsafe(24)
 _PLACEHOLDERS = re.compile(f"({TOKEN_PLACEHOLDER}|{FLASHES_PLACEHOLDER})")
 
 
-def kept_page(version: Hashable | None, render: Callable[[], ResponseReturnValue]
-              ) -> ResponseReturnValue:
+def kept_page(version: Hashable | None, render: Callable[[], ResponseReturnValue],
+              *also: Hashable) -> ResponseReturnValue:
     """The page ``render`` makes of what is stored as of ``version``: kept from an earlier
     answer if the version is the same, else rendered now (and kept if it is a page).
-    ``version`` None means there is nothing to show: the 404 page."""
+    ``version`` None means there is nothing to show: the 404 page. ``also`` is what else the
+    page depends on, kept apart for each value of it."""
     if version is None:
         abort(404)
     store = kept_answers()
     key = (request.scheme, request.host, request.root_path, request.full_path, current_locale(),
-           chosen_theme(), version)
+           chosen_theme(), version, *also)
     page = store.get(key)
     if page is None:
         rendered = _rendered(render)

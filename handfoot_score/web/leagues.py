@@ -180,8 +180,7 @@ def league(league_id: str) -> ResponseReturnValue:
     while the league's games are unchanged."""
     version = standings.standings_version(league_id)
     unlocked = edit_code_for(league_id) is not None
-    page = kept_page(None if version is None else (version, unlocked),
-                     lambda: _standings(league_id, unlocked))
+    page = kept_page(version, lambda: _standings(league_id, unlocked), unlocked)
     list_league(league_id)
     return page
 

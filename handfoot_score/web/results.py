@@ -29,9 +29,8 @@ def scoreboard(game_id: str) -> ResponseReturnValue:
     """Every recorded round, each team's score part by part, and the running totals; kept as
     rendered while the game's version and its join link (the computer's network address,
     when opened on the computer itself) hold."""
-    version = game_version(game_id)
-    return kept_page(None if version is None else (version, join_link("joining.join")),
-                     lambda: _scoreboard(game_id))
+    return kept_page(game_version(game_id), lambda: _scoreboard(game_id),
+                     join_link("joining.join"))
 
 
 def _scoreboard(game_id: str) -> ResponseReturnValue:
