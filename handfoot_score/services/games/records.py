@@ -18,12 +18,9 @@ from handfoot_score.models import Game, Round, TallyRecord, Team
 
 from ..rules import stored_rules
 from .errors import GameNotFound
-from .rows import GameRows, TallyRow
+from .rows import SCORE_COLUMNS, GameRows, TallyRow
 from .state import GameState, PartView, RoundView, TeamView
 
-#: A stored tally's score, column by column, in the order ``TallyRow`` has them.
-SCORE_COLUMNS = ("melded_points", "book_points", "red_three_points", "going_out_points",
-                 "bonus_points", "left_points", "total")
 #: A game with everything ``state_of`` reads, in two queries however many rounds it has: the
 #: game joined with its teams, their players and the counts saved, then its rounds joined
 #: with their tallies. (The first join multiplies rows only by the few players and counts of
@@ -128,9 +125,7 @@ class StoredGame(Protocol):
 def scored_row(tally: Mapping[str, Any], score: TeamScore) -> TallyRow:
     """A team's tally as entered, with the score the engine gave it: the row it is stored
     as."""
-    return TallyRow(dict(tally), score.melded_points, score.book_points,
-                    score.red_three_points, score.going_out_points, score.bonus_points,
-                    score.left_points, score.total)
+    return TallyRow(dict(tally), *(getattr(score, column) for column in SCORE_COLUMNS))
 
 
 def tally_values(position: int, row: TallyRow) -> dict[str, Any]:

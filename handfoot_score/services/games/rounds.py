@@ -160,13 +160,13 @@ def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
         statements.run(_CLEAR_BOOKS, {"game": rows.id})
     if any(part.round_number == number for part in rows.parts):
         statements.run(_DROP_COUNTS, {"game": rows.id, "round": number})
-    status = GameStatus.FINISHED.value if finished else rows.status
+    ended = GameStatus.FINISHED.value if finished else None
     # The status is written only when it changes: an UPDATE naming it rewrites its index.
-    changed_at = game_row_changed(rows.id, statements, status if finished else None)
+    changed_at = game_row_changed(rows.id, statements, ended)
     if finished and _in_league(rows.id):
         leagues.record_results(_loaded(rows.id))
     return replace(
-        rows, status=status, version=rows.version + 1, updated_at=changed_at,
+        rows, status=ended or rows.status, version=rows.version + 1, updated_at=changed_at,
         teams=tuple(replace(team, books_data={}) for team in rows.teams),
         rounds=(*rows.rounds, RoundRow(number, 1, tuple(scored), key)),
         parts=tuple(part for part in rows.parts if part.round_number != number))

@@ -8,7 +8,7 @@ of plain statements returns them as it left them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
@@ -50,6 +50,10 @@ class TallyRow:
     bonus_points: int
     left_points: int
     total: int
+
+
+#: A stored tally's score, column by column, in the order ``TallyRow`` has them.
+SCORE_COLUMNS = tuple(field.name for field in fields(TallyRow))[1:]
 
 
 @dataclass(frozen=True)
@@ -108,10 +112,9 @@ _HEADS = (
     .where(_GAMES.id == bindparam("game_id"))
     .order_by(_TEAMS.position, _PLAYERS.position, _PARTS.round_number))
 _ROUNDS_AND_TALLIES = (
+    # The round's three columns, then a TallyRow's, in its order.
     select(_ROUNDS.number, _ROUNDS.version, _ROUNDS.request_key, _TALLIES.data,
-           _TALLIES.melded_points,
-           _TALLIES.book_points, _TALLIES.red_three_points, _TALLIES.going_out_points,
-           _TALLIES.bonus_points, _TALLIES.left_points, _TALLIES.total)
+           *(_TALLIES[column] for column in SCORE_COLUMNS))
     .join(TallyRecord.__table__, _TALLIES.round_id == _ROUNDS.id)
     .where(_ROUNDS.game_id == bindparam("game_id"))
     .order_by(_ROUNDS.number, _TALLIES.team_position))
@@ -158,9 +161,8 @@ def game_rows(game_id: str, statements: Statements | None = None) -> GameRows | 
                 row.round_number, row.position, row.part_version, row.part_data)
     rounds: dict[int, tuple[int, str | None, list[TallyRow]]] = {}
     for row in statements.rows(_ROUNDS_AND_TALLIES, {"game_id": game_id}):
-        rounds.setdefault(row.number, (row.version, row.request_key, []))[2].append(TallyRow(
-            row.data, row.melded_points, row.book_points, row.red_three_points,
-            row.going_out_points, row.bonus_points, row.left_points, row.total))
+        rounds.setdefault(row.number, (row.version, row.request_key, []))[2].append(
+            TallyRow(*row[3:]))
     game = heads[0]
     return GameRows(
         id=game.id, rules=rules_of_snapshot(game.rules_text), status=game.status,

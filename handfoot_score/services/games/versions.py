@@ -42,9 +42,10 @@ def game_row_changed(game_id: str, statements: Statements | None = None,
     row (run by ``statements``, else in the request's session) that also sets its ``status``
     if given; when it changed (its ``updated_at``)."""
     moment = datetime.now(UTC)
+    statements = statements or session_statements()
     values = {"game": game_id, "changed_at": moment}
     if status is None:
-        (statements or session_statements()).run(_CHANGED, values)
+        statements.run(_CHANGED, values)
     else:
-        (statements or session_statements()).run(_CHANGED_STATUS, values | {"status": status})
+        statements.run(_CHANGED_STATUS, values | {"status": status})
     return moment
