@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import bindparam, insert, update
 
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
 from handfoot_score.models import TallyPart
+from handfoot_score.statements import session_statements
 
 from . import games
 from .errors import InvalidInput
@@ -32,6 +33,15 @@ from .tallies import EnteredTally, read_entered
 from .words import gettext
 
 _PARTS = TallyPart.__table__
+#: Built once: a team's count of a round stored, the first time and again.
+_SAVE = insert(_PARTS).values(game_id=bindparam("game"), round_number=bindparam("round"),
+                              team_position=bindparam("team"), data=bindparam("tally"),
+                              version=bindparam("version"))
+_SAVE_AGAIN = (update(_PARTS)
+               .where(_PARTS.c.game_id == bindparam("game"),
+                      _PARTS.c.round_number == bindparam("round"),
+                      _PARTS.c.team_position == bindparam("team"))
+               .values(data=bindparam("tally"), version=bindparam("version")))
 
 
 def request_key(number: int) -> str:
@@ -76,16 +86,16 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
             SavedCount(team, now, saved.tally if saved else None))
     games.check_team_tally(state, number, team, tally)
     counted = {part.team: part.tally for part in state.parts} | {team: tally.as_entered}
-    if len(counted) < len(state.teams):
+    last_in = len(counted) == len(state.teams)
+    if last_in:
+        # The other teams' counts as saved, each read when it was saved; recording the
+        # round clears them all, this one with them.
+        tallies = read_entered([counted[t.position] for t in state.teams])
+        stored = add_round(rows, state, tallies, request_key(number))
+    else:
         stored = _store(rows, number, team, tally.as_entered, now + 1)
-        db.session.commit()
-        return state_of(stored), False
-    # The other teams' counts as saved, each read when it was saved; recording the round
-    # clears them all, this one with them.
-    tallies = read_entered([counted[t.position] for t in state.teams])
-    recorded = add_round(rows, state, tallies, request_key(number))
     db.session.commit()
-    return state_of(recorded), True
+    return state_of(stored), last_in
 
 
 def _require_round_being_counted(state: GameState, number: int) -> None:
@@ -108,16 +118,11 @@ def _store(rows: GameRows, number: int, team: int, tally: dict[str, Any],
            version: int) -> GameRows:
     """Store a team's count of round ``number`` as count ``version``, in place of the one it
     saved before if any, uncommitted; the game's rows as this write leaves them."""
-    connection = db.session.connection()
-    mine = (_PARTS.c.game_id == rows.id, _PARTS.c.round_number == number,
-            _PARTS.c.team_position == team)
-    if any(p.round_number == number and p.team_position == team for p in rows.parts):
-        connection.execute(update(_PARTS).where(*mine).values(data=tally, version=version))
-    else:
-        connection.execute(insert(_PARTS).values(game_id=rows.id, round_number=number,
-                                                 team_position=team, data=tally,
-                                                 version=version))
-    changed_at = game_row_changed(rows.id)
+    statements = session_statements()
+    # Count version 1 is the team's first count of the round; a later one takes its place.
+    statements.run(_SAVE_AGAIN if version > 1 else _SAVE, {
+        "game": rows.id, "round": number, "team": team, "tally": tally, "version": version})
+    changed_at = game_row_changed(rows.id, statements)
     parts = [p for p in rows.parts if not (p.round_number == number and p.team_position == team)]
     parts.append(PartRow(number, team, version, tally))
     return replace(rows, version=rows.version + 1, updated_at=changed_at,
