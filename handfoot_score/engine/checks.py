@@ -36,13 +36,10 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
     if not 1 <= len(tallies) <= MAX_TEAMS:
         return [Problem("teams", N_("must list 1 to %(most)s teams, not %(count)s"),
                         values={"most": MAX_TEAMS, "count": len(tallies)})]
-    for tally in tallies:
-        if not well_shaped(tally):
-            problems = [p for team, tally in enumerate(tallies)
-                        for p in shape_problems(team, tally)]
-            if problems:
-                return problems
-            break
+    if not all(map(well_shaped, tallies)):
+        problems = [p for team, each in enumerate(tallies) for p in shape_problems(team, each)]
+        if problems:
+            return problems
     problems = []
     out: list[int] = []  # the teams that went out
     first: list[int] = []  # the teams that laid down first
@@ -63,9 +60,8 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
 
 def tally_warnings(tallies: Sequence[Tally]) -> list[Problem]:
     """Things that are possible but worth a second look (``field`` says what to look at)."""
-    for tally in tallies:
-        if tally.went_out:
-            return []
+    if any(tally.went_out for tally in tallies):
+        return []
     return [Problem("went_out", N_("No team went out. That is right if the stock ran out; "
                                    "otherwise mark the team that went out."))]
 
@@ -95,11 +91,10 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
                                 N_("these rules give no bonus for laying down first"), team))
     if problems:
         return problems
-    if rules.card_values.by_rank:
-        problems = _value_problems(rules, team, "melded", tally.melded) + _value_problems(
-            rules, team, "left", tally.left)
-        if problems:
-            return problems
+    problems = _value_problems(rules, team, "melded", tally.melded) + _value_problems(
+        rules, team, "left", tally.left)
+    if problems:
+        return problems
     cards = tally.melded
     if isinstance(cards, Points):
         problems = _points_problems(rules, team, tally, cards)
