@@ -16,7 +16,6 @@ team scored and an Undo.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 from uuid import uuid4
 
@@ -82,7 +81,7 @@ def tally(game_id: str, number: int) -> ResponseReturnValue:
             return saved
     state = _game(game_id, number)
     team = _only_team(state, number)
-    form = RoundTallyForm.for_game(state.rules, [t.name for t in state.teams])
+    form = _form(state)
     if request.method == "GET":
         _fill(form, state, number, team)
         return _page(state, number, form, team)
@@ -96,14 +95,17 @@ def tally(game_id: str, number: int) -> ResponseReturnValue:
     # Asked only of a round that would save: one that cannot shows what to fix first.
     if (empty := form.nothing_counted(team)) and _preview(state, number, form)[1] == 200:
         return _page(state, number, form, team, notice=form.ask_about(empty))
-    return _saved(state, number, form, team, lambda: _save(state, number, form, team))
+    try:
+        return redirect(_save(state, number, form, team), code=303)
+    except SAVE_REFUSALS as error:
+        return _refusal(state, number, form, team, error)
 
 
 @areas.counting.post("/games/<game_id>/rounds/<int:number>/preview")
 def tally_preview(game_id: str, number: int) -> ResponseReturnValue:
     """Score the form as it stands, storing nothing: the preview while counting."""
     state = _game(game_id, number)
-    form = RoundTallyForm.for_game(state.rules, [team.name for team in state.teams])
+    form = _form(state)
     body, status = _preview(state, number, form)
     return jsonify(body), status
 
@@ -156,18 +158,14 @@ def _plain_save(game_id: str, number: int) -> ResponseReturnValue | None:
         abort(404)
     except SAVE_REFUSALS as error:
         state = _game(game_id, number)
-        form = RoundTallyForm.for_game(state.rules, [t.name for t in state.teams])
+        form = _form(state)
         form.validate()  # passes, as the plain save did: each input's errors emptied
         return _refusal(state, number, form, None, error)
 
 
-def _saved(state: GameState, number: int, form: RoundTallyForm, team: int | None,
-           save: Callable[[], str]) -> ResponseReturnValue:
-    """Save, and go where the save leads; refused, the page again saying why."""
-    try:
-        return redirect(save(), code=303)
-    except SAVE_REFUSALS as error:
-        return _refusal(state, number, form, team, error)
+def _form(state: GameState) -> RoundTallyForm:
+    """The count form of the game's rules and teams, bound to what was posted."""
+    return RoundTallyForm.for_game(state.rules, [team.name for team in state.teams])
 
 
 def _refusal(state: GameState, number: int, form: RoundTallyForm, team: int | None,

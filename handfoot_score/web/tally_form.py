@@ -33,11 +33,13 @@ from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
 from handfoot_score.web.team_tally_form import (
     CARD_PARTS,
+    asked_about,
     book_kinds,
     card_keys,
     counted_nothing,
     posted_inputs,
     rank_groups,
+    switch_flipped,
     team_tally,
     team_tally_form,
 )
@@ -211,7 +213,7 @@ class RoundTallyForm(FlaskForm):
     def nothing_counted(self, only: int | None = None) -> list[int]:
         """The teams (or the ``only`` one shown) with no card counted, on the table nor left,
         that the save has not asked about yet."""
-        asked = set(self.empty_ok.data.split()) if self.empty_ok.data else set()
+        asked = asked_about(self.empty_ok.data)
         return [team for team, entry in enumerate(self.teams)
                 if only in (None, team) and str(team) not in asked
                 and counted_nothing(self.rules, lambda name, entry=entry: entry[name].data)]
@@ -228,7 +230,7 @@ class RoundTallyForm(FlaskForm):
 
     def mode_changed(self) -> bool:
         """Whether a team's points switch was flipped since the page showed its inputs."""
-        return any(bool(entry.points_mode.data) != (entry.points_shown.data == "1")
+        return any(switch_flipped(lambda name, entry=entry: entry[name].data)
                    for entry in self.teams)
 
     def show_chosen_modes(self) -> None:
@@ -329,9 +331,8 @@ def plain_save(rules: RuleSet, team_names: Sequence[str],
     if posted != set(range(count)) or went_out not in {NOBODY_WENT_OUT, *map(str, posted)}:
         return None
     inputs = [posted_inputs(formdata, f"teams-{team}-") for team in range(count)]
-    asked = set((formdata.get("empty_ok") or "").split())
-    if any(bool(data("points_mode")) != (data("points_shown") == "1") or
-           (str(team) not in asked and counted_nothing(rules, data))
+    asked = asked_about(formdata.get("empty_ok"))
+    if any(switch_flipped(data) or (str(team) not in asked and counted_nothing(rules, data))
            for team, data in enumerate(inputs)) or not _csrf_valid(formdata):
         return None
     return PlainSave(

@@ -145,7 +145,7 @@ def _house_rule_fields(rules: RuleSet) -> dict[str, Field]:
     wild books, laying down first."""
     fields: dict[str, Field] = {}
     if counts_by_groups(rules):
-        for part in ("melded", "left"):
+        for part in CARD_PARTS:
             for name, words, _value in rank_groups(rules, True):
                 description = (_("%(cards)s on the table", cards=words) if part == "melded"
                                else _("%(cards)s left", cards=words))
@@ -212,6 +212,18 @@ def counted_nothing(rules: RuleSet, data: Callable[[str], Any]) -> bool:
         counted(data(f"{part}_points")) if data("points_mode")
         else any(counted(data(f"{part}_{key}")) for key in card_keys(rules, part))
         for part in CARD_PARTS)
+
+
+def switch_flipped(data: Callable[[str], Any]) -> bool:
+    """Whether a team's points switch was flipped since the page showed its inputs (``data``
+    of an input's name, as for ``team_tally``)."""
+    return bool(data("points_mode")) != (data("points_shown") == "1")
+
+
+def asked_about(empty_ok: str | None) -> set[str]:
+    """The teams (their numbers) a save already asked about having nothing counted, as the
+    page sends them back in ``empty_ok``."""
+    return set((empty_ok or "").split())
 
 
 def counted(value: object) -> bool:
