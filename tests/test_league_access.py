@@ -106,6 +106,39 @@ def test_the_next_round_is_recorded_without_the_code(app: Flask, client: FlaskCl
     assert response.status_code == 201
 
 
+def test_taking_back_a_finished_games_last_round_needs_the_code(
+        app: Flask, client: FlaskClient, league: str) -> None:
+    """The attack of issue #28: a correction is refused without the code, so undo the last
+    round instead and record it again with other scores. Undo now asks for the code too."""
+    finished = league_games(app, league)[1]
+    assert finished.finished and finished.winners == (0,)
+    before = unchanged(app)
+    undo_url = f"/api/v1/games/{finished.id}/rounds/4/undo"
+    body = {"version": finished.version}
+    for headers in ({}, {"X-Edit-Code": "wrong guess"}):
+        response = client.post(undo_url, json=body, headers=headers)
+        assert response.status_code == 403
+        assert response.json["errors"][0]["field"] == "edit_code"
+    other_scores = {"teams": [{}, {"melded": {"points": 5000}}]}
+    assert client.post(f"/api/v1/games/{finished.id}/rounds", json=other_scores
+                       ).status_code == 409
+    assert unchanged(app) == before
+    assert league_games(app, league)[1].winners == (0,)
+    right = client.post(undo_url, json=body, headers={"X-Edit-Code": CODE})
+    assert right.status_code == 200
+    assert right.json["status"] == "playing" and right.json["current_round"] == 4
+
+
+def test_taking_back_a_round_of_a_game_in_play_needs_no_code(
+        app: Flask, client: FlaskClient, league: str) -> None:
+    """Recording a round of a game in play is open to the table, and so is taking it back."""
+    playing = league_games(app, league)[0]
+    response = client.post(f"/api/v1/games/{playing.id}/rounds/1/undo",
+                           json={"version": playing.version})
+    assert response.status_code == 200
+    assert response.json["rounds"] == []
+
+
 def test_stopping_a_game_needs_the_code(app: Flask, league: str) -> None:
     playing = league_games(app, league)[0]
     with app.app_context():
@@ -280,3 +313,23 @@ def test_correcting_a_round_on_its_page_asks_for_the_code(app: Flask, client: Fl
                            data=form_values(page.get_data(as_text=True)))
     asks_for_the_code(response, league, f"/games/{finished.id}/rounds/1")
     assert unchanged(app) == before
+
+
+def test_undoing_a_finished_games_round_on_its_page_asks_for_the_code(
+        app: Flask, client: FlaskClient, league: str) -> None:
+    """The result page's Undo, posted without the code, asks for it and then takes the round
+    back once the code is right."""
+    finished = league_games(app, league)[1]
+    before = unchanged(app)
+    undo_path = f"/games/{finished.id}/rounds/4/undo"
+    response = client.post(undo_path, data={"version": finished.version})
+    asks_for_the_code(response, league, undo_path)
+    assert unchanged(app) == before
+    carried = form_values(response.get_data(as_text=True))
+    assert carried["version"] == str(finished.version)
+    unlocked = client.post(f"/leagues/{league}/unlock", data={**carried, "edit_code": CODE})
+    assert unlocked.status_code == 307 and unlocked.location == undo_path
+    again = client.post(undo_path, data={"version": finished.version})
+    assert again.status_code == 303
+    assert again.location == f"/games/{finished.id}/rounds/4"
+    assert league_games(app, league)[1].status == "playing"

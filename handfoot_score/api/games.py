@@ -73,9 +73,11 @@ def correct_round(game_id: str, number: int) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/rounds/<int:number>/undo")
 def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     """Take back the last round recorded: ``{"version"}``, the game's version seen once it was
-    recorded. 409 if anything was entered since, or the round is not the last one."""
+    recorded. 409 if anything was entered since, or the round is not the last one. A finished
+    game of a protected league needs its edit code in X-Edit-Code."""
     data = require_keys(json_body(), ("version",), required=("version",))
-    state, _ = undo.undo_round(game_id, number, undo.read_game_version(data["version"]))
+    state, _ = undo.undo_round(game_id, number, undo.read_game_version(data["version"]),
+                               edit_code=edit_code())
     return jsonify(game_to_dict(state))
 
 

@@ -4,6 +4,11 @@ Undo carries the game version the phone saw when the round was recorded: any lat
 (a book tap, a team's count, a correction, another undo) moves the game version on (see
 ``games.versions``), and the undo is then refused (409), so it never takes back what another
 phone did unseen.
+
+A finished game's result is the league's: in a league with an edit code, taking back the
+last round of a finished game needs the code, as a correction does, so a game's link alone
+cannot undo a result and record the round again with other scores. Taking back the round
+just recorded of a game still being played needs none, as recording it needed none.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from handfoot_score.models import GameStatus, LeagueSeat, LeagueTeam
 from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState, StaleGame
+from .games.access import require_edit_code
 from .locking import write_transaction
 from .words import gettext
 
@@ -33,14 +39,15 @@ def read_game_version(value: object) -> int:
 
 
 @write_transaction
-def undo_round(game_id: str, number: int, based_on: int
+def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | None = None
                ) -> tuple[GameState, tuple[dict[str, Any], ...]]:
     """Take back round ``number``, the last one recorded; the game as it is now, and the
     tallies the round was recorded with (to count it again).
 
     ``based_on`` is the game version the phone saw once the round was recorded
     (``read_game_version``). The books the round counted go back on the round screen's
-    counters, as if tapped during play.
+    counters, as if tapped during play. A finished game in a league with an edit code
+    needs ``edit_code``: raises EditCodeRequired or TooManyAttempts without it.
     """
     game, state = games.locked_game(game_id)
     last = len(state.rounds)
@@ -48,6 +55,8 @@ def undo_round(game_id: str, number: int, based_on: int
         raise GameConflict(gettext("Round %(number)s cannot be taken back: only the last round "
                                    "recorded can, in a game still being played or just "
                                    "finished.", number=number), "round")
+    if state.status == GameStatus.FINISHED:
+        require_edit_code(game, edit_code)
     if based_on != state.version:
         raise StaleGame(
             gettext("Round %(number)s was not taken back: something was entered on another "

@@ -113,11 +113,12 @@ def tally_preview(game_id: str, number: int) -> ResponseReturnValue:
 @areas.counting.post("/games/<game_id>/rounds/<int:number>/undo")
 def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     """Take back the round just recorded and count it again; refused (409) if anything was
-    entered since."""
+    entered since. A finished game of a protected league asks for its edit code first."""
     version = request.form.get("version", "")
     try:
         state, undone = undo.undo_round(game_id, number,
-                                        undo.read_game_version(_number(version)))
+                                        undo.read_game_version(_number(version)),
+                                        edit_code=edit_code_for_game(game_id))
     except GameNotFound:
         abort(404)
     except (GameConflict, InvalidInput) as error:
