@@ -29,6 +29,7 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
 from handfoot_score.models import CLIENT_LENGTH, EditCodeFailure, League
 
+from .locking import lock_client
 from .words import gettext, ngettext
 
 MIN_EDIT_CODE = 8
@@ -94,6 +95,7 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
         return
     now = datetime.now(UTC)
     client = client_address()
+    lock_client("edit codes", client)
     wait = _lock_left(league.id, client, now)
     if wait is not None:
         raise TooManyAttempts(league.id, wait)

@@ -7,6 +7,10 @@ and writes plain rows, not a loaded ``Game``): on SQLite its transaction begins 
 the first one wrote, so neither can overwrite the other unseen. A write that still finds the
 database locked after the driver's wait is tried again a few times, then refused with
 ``DatabaseBusy``: the pages and the API answer 503, "busy, try again", never 500.
+
+A throttle's check of one client's misses, and the miss it records, are one such write too,
+serialized per client by ``lock_client``, so a burst of guesses sent at once is counted one
+by one and never lets through more than the throttle allows.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import String, bindparam, func, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.base import ExecutableOption
 
@@ -119,6 +123,25 @@ def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game
         return None
     lock_game_row(game_id, session_statements())
     return reloaded(game_id, options)
+
+
+#: Built once: the statement that takes PostgreSQL's lock on one key until the transaction
+#: ends (a key is hashed to the lock's 64-bit number; two keys sharing one only wait longer).
+_LOCK_KEY = select(func.pg_advisory_xact_lock(
+    func.hashtextextended(bindparam("key", type_=String), 0)))
+
+
+def lock_client(throttle: str, client: str | None) -> None:
+    """Hold one client's count of misses at ``throttle`` until this write transaction ends,
+    so a second check from the same client waits, then counts the miss this one records.
+
+    Call it in a write transaction (``begin_write``) before counting. SQLite's write lock
+    (``BEGIN IMMEDIATE``) already lets one writer at a time through; on PostgreSQL two
+    transactions would count the same misses at once, so the client is locked by an advisory
+    lock on its key (clients of other throttles, and other clients, do not wait).
+    """
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(_LOCK_KEY, {"key": f"{throttle} {client}"})
 
 
 def reloaded(game_id: str, options: Sequence[ExecutableOption] = ()) -> Game | None:
