@@ -8,9 +8,10 @@ code while the older ones are still counted locks it again. Other addresses are 
 and a device that has unlocked the league (it presents the key ``unlock_key`` gives) is
 never refused.
 
-The address is the request's ``remote_addr``: behind a proxy, the one waitress's trusted-proxy
-settings give. Each check runs in a write transaction, so the wrong code it finds is recorded
-with it, or it is refused as busy before the code is checked.
+The address is the request's ``remote_addr`` (behind a proxy, the one waitress's trusted-proxy
+settings give), an IPv6 one counted by its /64 (``client_address``). Each check runs in a
+write transaction, so the wrong code it finds is recorded with it, or it is refused as busy
+before the code is checked.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import UTC, datetime, timedelta
+from ipaddress import IPv6Address, IPv6Network, ip_address
 
 from flask import has_request_context, request
 from sqlalchemy import delete, func, select
@@ -27,6 +29,7 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
 from handfoot_score.models import CLIENT_LENGTH, EditCodeFailure, League
 
+from .locking import lock_client
 from .words import gettext, ngettext
 
 MIN_EDIT_CODE = 8
@@ -35,6 +38,8 @@ MAX_EDIT_CODE = 200
 MAX_FAILURES = 5
 FAILURE_WINDOW = timedelta(minutes=10)
 LOCK_TIME = timedelta(minutes=1)
+#: An IPv6 client is counted by its network of this many leading bits: a machine's whole share.
+NETWORK_PREFIX = 64
 
 
 class EditCodeRequired(PermissionError):
@@ -90,6 +95,7 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
         return
     now = datetime.now(UTC)
     client = client_address()
+    lock_client("edit codes", client)
     wait = _lock_left(league.id, client, now)
     if wait is not None:
         raise TooManyAttempts(league.id, wait)
@@ -103,10 +109,22 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
 
 
 def client_address() -> str | None:
-    """The address of the client this request came from; None outside a request."""
+    """Who this request came from, as every throttle counts clients: an IPv4 address (also
+    when it arrives IPv4-mapped, ``::ffff:203.0.113.9``), or an IPv6 address's /64 network
+    (``2001:db8:1:2::/64``), since one machine is commonly handed a whole /64; an address
+    that is neither is kept as given. None outside a request."""
     if not has_request_context():
         return None
-    return (request.remote_addr or "")[:CLIENT_LENGTH] or None
+    given = request.remote_addr or ""
+    try:
+        address = ip_address(given)
+    except ValueError:
+        return given[:CLIENT_LENGTH] or None
+    if isinstance(address, IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(IPv6Network((int(address), NETWORK_PREFIX), strict=False))
+    return str(address)
 
 
 def wait_left(count: int, last: datetime | None, now: datetime, limit: int,

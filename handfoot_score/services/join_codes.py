@@ -21,7 +21,7 @@ from handfoot_score.extensions import db
 from handfoot_score.models import Game, GameStatus, JoinCodeFailure
 
 from .edit_codes import client_address, wait_left
-from .locking import begin_write, write_transaction
+from .locking import begin_write, lock_client, write_transaction
 from .words import ngettext
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -87,6 +87,7 @@ def game_with_code(typed: str) -> str | None:
     begin_write()
     now = datetime.now(UTC)
     client = client_address()
+    lock_client("join codes", client)
     from_here = (JoinCodeFailure.client == client if client is not None
                  else JoinCodeFailure.client.is_(None))
     count, last = db.session.execute(

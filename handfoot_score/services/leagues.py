@@ -31,7 +31,7 @@ from handfoot_score.models import (
 from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, unlock_key
 from .errors import InvalidInput, require_keys
 from .games.records import scoresheet_of
-from .locking import begin_write, write_transaction
+from .locking import begin_write, lock_league_row, write_transaction
 from .typed_in import STORED_INT_MAX, tidy_name
 
 MAX_LEAGUE_NAME = 100
@@ -180,12 +180,15 @@ def unlock(league_id: str, edit_code: str | None) -> str:
 
 
 def league_for_change(league_id: object, edit_code: str | None) -> League:
-    """The league a new game joins, once its edit code is checked; raises InvalidInput if
-    ``league_id`` names no league."""
+    """The league a new game joins, once its edit code is checked, locked until the game is
+    stored: a game started at the same moment with the same new player waits, then finds the
+    player on the roster instead of adding it twice. Raises InvalidInput if ``league_id``
+    names no league."""
     league = db.session.get(League, league_id) if isinstance(league_id, str) else None
     if league is None:
         raise InvalidInput(Problem("league", N_("is not the id of a league")))
     require_edit_code(league, edit_code)
+    lock_league_row(league.id)
     return league
 
 

@@ -4,9 +4,15 @@ Every write to a game begins with ``lock_game`` (or ``lock_game_row``, for a wri
 and writes plain rows, not a loaded ``Game``): on SQLite its transaction begins with
 ``BEGIN IMMEDIATE`` (see ``database.py``), on PostgreSQL the game's row is locked with
 ``SELECT ... FOR UPDATE``; either way a second writer waits for the first and then reads what
-the first one wrote, so neither can overwrite the other unseen. A write that still finds the
-database locked after the driver's wait is tried again a few times, then refused with
-``DatabaseBusy``: the pages and the API answer 503, "busy, try again", never 500.
+the first one wrote, so neither can overwrite the other unseen. A new game of a league locks
+the league's row the same way (``lock_league_row``) before it reads the roster, which it may
+add players to. A write that still finds the database locked after the driver's wait is tried
+again a few times, then refused with ``DatabaseBusy``: the pages and the API answer 503,
+"busy, try again", never 500.
+
+A throttle's check of one client's misses, and the miss it records, are one such write too,
+serialized per client by ``lock_client``, so a burst of guesses sent at once is counted one
+by one and never lets through more than the throttle allows.
 """
 
 from __future__ import annotations
@@ -16,13 +22,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import String, bindparam, func, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.base import ExecutableOption
 
 from handfoot_score.database import WRITE
 from handfoot_score.extensions import db
-from handfoot_score.models import Game
+from handfoot_score.models import Game, League
 from handfoot_score.statements import Statements, session_statements
 
 from .words import gettext
@@ -107,6 +113,22 @@ def lock_game_row(game_id: str, statements: Statements | None = None) -> Stateme
     return statements
 
 
+#: Built once: the statement that locks a league's row for a change to its roster. ``NO KEY
+#: UPDATE``, not ``UPDATE``: rows that merely refer to the league (a finished game's results)
+#: are still written meanwhile.
+_LOCK_LEAGUE = (select(League.__table__.c.id)
+                .where(League.__table__.c.id == bindparam("league_id"))
+                .with_for_update(key_share=True))
+
+
+def lock_league_row(league_id: str) -> None:
+    """Lock the league's row in this request's write transaction (begun with ``begin_write``)
+    until it ends, so a second writer of the league's roster waits for the first and then
+    reads the players it added (on SQLite the transaction's write lock is the lock)."""
+    if db.session.get_bind().dialect.name != "sqlite":
+        db.session.execute(_LOCK_LEAGUE, {"league_id": league_id})
+
+
 def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game | None:
     """Begin this request's write transaction and lock the game's row; None if no such game.
 
@@ -119,6 +141,25 @@ def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game
         return None
     lock_game_row(game_id, session_statements())
     return reloaded(game_id, options)
+
+
+#: Built once: the statement that takes PostgreSQL's lock on one key until the transaction
+#: ends (a key is hashed to the lock's 64-bit number; two keys sharing one only wait longer).
+_LOCK_KEY = select(func.pg_advisory_xact_lock(
+    func.hashtextextended(bindparam("key", type_=String), 0)))
+
+
+def lock_client(throttle: str, client: str | None) -> None:
+    """Hold one client's count of misses at ``throttle`` until this write transaction ends,
+    so a second check from the same client waits, then counts the miss this one records.
+
+    Call it in a write transaction (``begin_write``) before counting. SQLite's write lock
+    (``BEGIN IMMEDIATE``) already lets one writer at a time through; on PostgreSQL two
+    transactions would count the same misses at once, so the client is locked by an advisory
+    lock on its key (clients of other throttles, and other clients, do not wait).
+    """
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(_LOCK_KEY, {"key": f"{throttle} {client}"})
 
 
 def reloaded(game_id: str, options: Sequence[ExecutableOption] = ()) -> Game | None:
