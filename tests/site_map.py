@@ -68,6 +68,38 @@ def addresses(app: Flask, samples: dict[str, list[Any]], method: str = "GET",
             yield rule, adapter.build(rule.endpoint, dict(zip(names, values)))
 
 
+#: The query strings each page reads, with ``{name}`` for a sample value: a link, a typed
+#: code or a sort asks nothing to be changed either.
+QUERIES = {
+    "joining.join": ["code=WRQNG2", "code={join_code}", "code={join_code_spaced}", "code="],
+    "counting.tally": ["team=0", "team=1", "team=9"],
+    "play.game": ["team=0"],
+    "play.new_game": ["rules={saved_rules}", "league={league_id}",
+                      "rules={saved_rules}&league={league_id}", "rules=nonsense"],
+    "rules.house_rules": ["base=pagat", "base={saved_rules}"],
+    "rules.meld_calculator": ["game={game_id}", "rules={saved_rules}&round=2&score=500",
+                              "melds=K.K&add=K", "melds=K.K.K&undo=1"],
+    "leagues.open_league": ["link={league_id}", "link=http://localhost/leagues/{league_id}",
+                            "link=nobody"],
+    "leagues.league": ["sort=points&order=asc", "sort=games&order=desc"],
+    "leagues.unlock_league": ["next=/leagues/{league_id}"],
+    "api.league_standings": ["sort=points&order=asc"],
+    "static": ["v=000000000000"],
+}
+
+
+def with_queries(app: Flask, samples: dict[str, list[Any]],
+                 rule: Rule, url: str) -> list[str]:
+    """``url`` on its own, and with each query string its page reads."""
+    with app.app_context():
+        code = games.get_game(samples["game_id"][0]).join_code or ""
+    values = {"join_code": code, "join_code_spaced": f" {code[:3].lower()} {code[3:]} ",
+              "saved_rules": samples["rules_id"][-1], "game_id": samples["game_id"][0],
+              "league_id": samples["league_id"][0]}
+    return [url] + [f"{url}?{query.format(**values)}"
+                    for query in QUERIES.get(rule.endpoint, [])]
+
+
 ALEMBIC_VERSION = sa.table("alembic_version", sa.column("version_num"))
 
 

@@ -51,7 +51,7 @@ def test_a_game_started_on_the_page_is_listed_on_this_device_only(
 def test_a_game_joined_by_code_is_listed(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
     code = state_of(app, game_id).join_code
-    joined = client.get("/join", query_string={"code": code}, follow_redirects=True)
+    joined = client.post("/join", data={"code": code}, follow_redirects=True)
     assert joined.status_code == 200
     assert f'href="/games/{game_id}"' in home_links(client)
 
@@ -80,7 +80,7 @@ def test_a_device_remembers_its_latest_games_only(app: Flask, client: FlaskClien
 
 def test_the_home_page_joins_with_a_code(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
-    assert '<form class="join-form" method="get" action="/join"' in page
+    assert '<form class="join-form" method="post" action="/join"' in page
     assert '<label class="field-label" for="code">' in page
 
 

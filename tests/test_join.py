@@ -72,7 +72,7 @@ def test_the_code_opens_the_game_in_any_case_and_spacing(
     game_id = start_game(app)
     code = state_of(app, game_id).join_code or ""
     text = typed.format(code=code, lower=code.lower(), first=code[:3], rest=code[3:])
-    response = client.get("/join", query_string={"code": text})
+    response = client.post("/join", data={"code": text})
     assert response.status_code == 303
     assert response.location == f"/games/{game_id}"
 
@@ -81,7 +81,7 @@ def test_the_code_opens_the_game_in_any_case_and_spacing(
 def test_a_code_no_game_has_says_so_and_keeps_what_was_typed(
         app: Flask, client: FlaskClient, typed: str) -> None:
     start_game(app)
-    response = client.get("/join", query_string={"code": typed})
+    response = client.post("/join", data={"code": typed})
     assert response.status_code == 404
     page = response.get_data(as_text=True)
     assert 'role="alert"' in page and 'aria-invalid="true"' in page
@@ -92,7 +92,7 @@ def test_the_join_form_asks_for_the_code(client: FlaskClient) -> None:
     response = client.get("/join")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert '<form class="join-form" method="get" action="/join"' in page
+    assert '<form class="join-form" method="post" action="/join"' in page
     assert '<label class="field-label" for="code">Join code</label>' in page
 
 
@@ -139,14 +139,14 @@ def test_a_game_that_ended_no_longer_opens_by_its_code(app: Flask, client: Flask
                                                        ending: str) -> None:
     game_id = start_game(app, "italian")
     code = state_of(app, game_id).join_code
-    assert client.get("/join", query_string={"code": code}).location == f"/games/{game_id}"
+    assert client.post("/join", data={"code": code}).location == f"/games/{game_id}"
     if ending == "finished":
         for _ in range(4):
             record(app, game_id, QUIET, QUIET)
     else:
         with app.app_context():
             games.abandon_game(game_id)
-    response = client.get("/join", query_string={"code": code})
+    response = client.post("/join", data={"code": code})
     assert response.status_code == 404
     assert "No game in play has the code" in page_text(response)
     # The game's link is the capability it always was.

@@ -229,13 +229,13 @@ def test_join_code_guesses_are_throttled_per_address_on_the_page(
     game_id = start_game(app)
     code = state_of(app, game_id).join_code
     for guess in unused_codes(app, join_codes.MAX_FAILURES):
-        assert client.get("/join", query_string={"code": guess},
-                          **from_address(GUESSER)).status_code == 404
-    refused = client.get("/join", query_string={"code": code}, **from_address(GUESSER))
+        assert client.post("/join", data={"code": guess},
+                           **from_address(GUESSER)).status_code == 404
+    refused = client.post("/join", data={"code": code}, **from_address(GUESSER))
     assert refused.status_code == 429
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
     assert "Too many join codes" in refused.get_data(as_text=True)
-    welcome = client.get("/join", query_string={"code": code}, **from_address(OWNER))
+    welcome = client.post("/join", data={"code": code}, **from_address(OWNER))
     assert welcome.location == f"/games/{game_id}"
 
 
@@ -262,16 +262,16 @@ def test_typos_are_not_guesses_and_the_lock_ends(app: Flask, client: FlaskClient
     game_id = start_game(app)
     code = state_of(app, game_id).join_code
     for typo in ["", "ABC", "OOOOOO", code + "X"] * 5:  # type: ignore[operator]
-        client.get("/join", query_string={"code": typo}, **from_address(GUESSER))
-    assert client.get("/join", query_string={"code": code},
-                      **from_address(GUESSER)).status_code == 303
+        client.post("/join", data={"code": typo}, **from_address(GUESSER))
+    assert client.post("/join", data={"code": code},
+                       **from_address(GUESSER)).status_code == 303
     for guess in unused_codes(app, join_codes.MAX_FAILURES):
-        client.get("/join", query_string={"code": guess}, **from_address(GUESSER))
-    assert client.get("/join", query_string={"code": code},
-                      **from_address(GUESSER)).status_code == 429
+        client.post("/join", data={"code": guess}, **from_address(GUESSER))
+    assert client.post("/join", data={"code": code},
+                       **from_address(GUESSER)).status_code == 429
     age(app, JoinCodeFailure, timedelta(seconds=61))
-    assert client.get("/join", query_string={"code": code},
-                      **from_address(GUESSER)).status_code == 303
+    assert client.post("/join", data={"code": code},
+                       **from_address(GUESSER)).status_code == 303
 
 
 def test_the_code_of_a_stopped_game_is_a_miss(app: Flask, client: FlaskClient) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, tuple_
 from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.engine.errors import N_, InvalidRules, Problem, UnknownRules
@@ -17,7 +17,7 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.extensions import db
-from handfoot_score.models import SavedRules
+from handfoot_score.models import Game, LeagueGame, SavedRules
 
 from .locking import DatabaseBusy, begin_write, write_transaction
 from .typed_in import untypable
@@ -34,9 +34,28 @@ def list_presets() -> list[RuleSet]:
     return list(PRESETS.values())
 
 
-def list_saved_rules() -> list[RuleSet]:
-    """House-rule sets tables have saved, by name."""
-    rows = db.session.scalars(select(SavedRules).order_by(SavedRules.name))
+def saved_rules_among(rules_ids: Collection[str]) -> list[RuleSet]:
+    """The saved house-rule sets of these ids (those one device saved or opened), by name;
+    an id no set has is left out. Saved sets are never listed to everyone: a set's id is
+    all it takes to play it, as a game's link is all it takes to score it."""
+    wanted = [rules_id for rules_id in rules_ids if _ID.match(rules_id)]
+    if not wanted:
+        return []
+    rows = db.session.scalars(select(SavedRules).where(SavedRules.id.in_(wanted))
+                              .order_by(SavedRules.name, SavedRules.id))
+    return [stored_rules(row.data) for row in rows]
+
+
+def league_saved_rules(league_id: str, most: int) -> list[RuleSet]:
+    """The saved house-rule sets the league's games were played under, by name: the latest
+    ``most`` saved. A game stores the id and name of the saved set it was started with."""
+    played = (select(Game.rules_data["id"].as_string(), Game.rules_data["name"].as_string())
+              .join(LeagueGame, LeagueGame.game_id == Game.id)
+              .where(LeagueGame.league_id == league_id))
+    latest = (select(SavedRules)
+              .where(tuple_(SavedRules.id, SavedRules.name).in_(played))
+              .order_by(SavedRules.created_at.desc(), SavedRules.id).limit(most))
+    rows = sorted(db.session.scalars(latest), key=lambda row: (row.name, row.id))
     return [stored_rules(row.data) for row in rows]
 
 

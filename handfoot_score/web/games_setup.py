@@ -22,6 +22,7 @@ from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.web import areas
+from handfoot_score.web.device_rules import list_rules, rules_of_this_device
 from handfoot_score.web.league_access import edit_code_for
 from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data, preset_words
 from handfoot_score.web.typed_fields import EntryList
@@ -55,10 +56,12 @@ class NewGameForm(FlaskForm):
                                          "to use them for this game only."))
 
     def fill_choices(self) -> None:
-        """Offer the presets and saved rule sets, and the seats as the names now stand."""
+        """Offer the presets and this device's saved rule sets (with the league's, and the
+        set a link chose), and the seats as the names now stand."""
         self.rules_choice.choices = [
             (r.id, _(r.name)) for r in rules_service.list_presets()] + [
-            (r.id, r.name) for r in rules_service.list_saved_rules()]
+            (r.id, r.name) for r in rules_of_this_device(self.league.data or None,
+                                                          self.rules_choice.data)]
         for number, team in enumerate(self.teams, start=1):
             team.form.name.label.text = _("Team %(number)s: name", number=number)
             for place, player in enumerate(team.form.players, start=1):
@@ -122,6 +125,8 @@ def new_game() -> ResponseReturnValue:
     except EngineError as error:
         _show_team_problems(form, error.problems)
         return _page(form), 422
+    if form.save_as.data:
+        list_rules(state.rules.id)
     return redirect(url_for("play.game", game_id=state.id), code=303)
 
 

@@ -15,12 +15,17 @@ from handfoot_score.web import areas
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 
 
-@areas.joining.get("/join")
+@areas.joining.route("/join", methods=["GET", "POST"])
 def join() -> ResponseReturnValue:
-    """The join form; with ``?code=`` the game that code opens (any case, spaces ignored)."""
-    typed = request.args.get("code")
-    if typed is None:
-        return render_template("join.html", typed="", error=None)
+    """The join form, filled in with a link's ``?code=``; sending it opens the game that code
+    opens (any case, spaces ignored).
+
+    Only a POST looks the code up: each miss counts against the client's address, and a
+    GET that counted would let any other site's image lock a visitor out of joining.
+    """
+    if request.method == "GET":
+        return render_template("join.html", typed=request.args.get("code", ""), error=None)
+    typed = request.form.get("code", "")
     try:
         game_id = join_codes.game_with_code(typed)
     except join_codes.TooManyJoinCodes as error:

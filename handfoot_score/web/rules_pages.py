@@ -18,6 +18,7 @@ from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
 from handfoot_score.web import areas
+from handfoot_score.web.device_rules import list_rules
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, book_words
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
@@ -261,8 +262,11 @@ def _wilds(rules: RuleSet) -> tuple[str, ...]:
 
 @areas.rules.get("/rules/<rules_id>")
 def rules_card(rules_id: str) -> str:
-    """One rule set on a reminder card for the table."""
-    return render_template("rules/card.html", card=RulesCard.of(get_rules(rules_id)))
+    """One rule set on a reminder card for the table; a saved set opened by its link is
+    listed on this device's pages from then on, as a game opened by its link is."""
+    card = RulesCard.of(get_rules(rules_id))
+    list_rules(card.rules.id)
+    return render_template("rules/card.html", card=card)
 
 
 @areas.rules.get("/games/<game_id>/rules")
@@ -297,6 +301,7 @@ def house_rules() -> ResponseReturnValue:
     except InvalidRules as error:
         form.rules.form.show_problems(error.problems)
         return render_template("rules/house.html", form=form, base=base), 422
+    list_rules(saved.id)
     flash(_("Saved \u201c%(name)s\u201d. Pick it when you start a new game.", name=saved.name),
           "success")
     return redirect(url_for("rules.rules_card", rules_id=saved.id), code=303)

@@ -16,6 +16,7 @@ from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.leagues import utc
 from handfoot_score.web import areas
+from handfoot_score.web.device_rules import rules_of_this_device
 
 SESSION_GAMES = "my_games"
 #: A device remembers this many games at most, the latest opened: the cookie stays small.
@@ -61,8 +62,10 @@ def remember_game(response: Response) -> Response:
 
 @areas.home.get("/rules")
 def rules_index() -> str:
-    """List the rule presets a game can be played under."""
-    return render_template("rules/index.html", presets=list(PRESETS.values()))
+    """List the rule presets a game can be played under, and the house rules this device
+    saved or opened."""
+    return render_template("rules/index.html", presets=list(PRESETS.values()),
+                           saved=rules_of_this_device())
 
 
 @areas.home.get("/healthz")
