@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from handfoot_score.engine.errors import EngineError
-from handfoot_score.engine.limits import MAX_PLAYERS
 
+from ..leagues import MAX_ROSTER_PLAYERS as MAX_ROSTER_PLAYERS
 from ..locking import DatabaseBusy
 from ..words import gettext
 
@@ -13,11 +13,9 @@ VERSION = 1
 #: A season of thousands of games fits; anything bigger is refused before it is read.
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
 MAX_GAMES = 10_000
-#: A league holds as many rule sets and roster players as its games bring: each game may be
-#: played under rules of its own and seat players no other game had. Whatever a league of
-#: MAX_GAMES holds, its backup restores.
+#: A league holds as many rule sets as its games bring: each game may be played under rules
+#: of its own. (Its roster is bounded where players join it.)
 MAX_RULE_SETS = MAX_GAMES
-MAX_ROSTER_PLAYERS = MAX_GAMES * MAX_PLAYERS
 #: A hostile document could hold a mistake in every game; the first ones are enough to fix.
 MAX_PROBLEMS = 50
 #: A saved count's version goes up by one a save: no table saves a million times.
