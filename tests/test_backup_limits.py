@@ -16,9 +16,12 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from handfoot_score.engine.limits import MAX_PLAYERS
+from handfoot_score.extensions import db
+from handfoot_score.models import League, LeaguePlayer
 from handfoot_score.services import games, league_backup, leagues
 from handfoot_score.services.tallies import read_entered
 from tests.test_league_export import stored_league_ids
+from tests.test_new_game import filled
 
 MIB = 1024 * 1024
 
@@ -49,24 +52,60 @@ def restored(client: FlaskClient, league_id: str) -> dict[str, Any]:
     return again
 
 
-def test_the_import_takes_the_rule_sets_and_roster_of_the_largest_league_it_takes() -> None:
-    # Each game may be played under rules of its own, and seat players no other game had.
+def test_the_import_takes_as_many_rule_sets_as_games_and_the_roster_a_league_holds() -> None:
+    # Each game may be played under rules of its own.
     assert league_backup.MAX_RULE_SETS >= league_backup.MAX_GAMES
-    assert league_backup.MAX_ROSTER_PLAYERS >= league_backup.MAX_GAMES * MAX_PLAYERS
+    assert league_backup.MAX_ROSTER_PLAYERS == leagues.MAX_ROSTER_PLAYERS
 
 
-def test_a_league_of_many_rule_sets_and_players_restores(app: Flask, client: FlaskClient
-                                                          ) -> None:
-    """More than the 100 rule sets and 1,000 players the import once stopped at."""
-    players = iter(range(10_000))
+def test_a_league_of_many_rule_sets_and_a_full_roster_restores(app: Flask,
+                                                                client: FlaskClient) -> None:
+    """More than the 100 rule sets the import once stopped at, and 1,000 players."""
+    most = league_backup.MAX_ROSTER_PLAYERS
     with app.app_context():
         league_id = leagues.create_league({"name": "Big club"}).id
         for bonus in range(170):
             start_game(league_id, {"base": "classic", "exact_draw_bonus": bonus},
-                       [[f"Player {next(players)}"] for _ in range(MAX_PLAYERS)])
+                       [[f"Player {(bonus * MAX_PLAYERS + seat) % most}"]
+                        for seat in range(MAX_PLAYERS)])
     document = restored(client, league_id)
     assert len(document["rules"]) == 170
-    assert len(document["players"]) == 170 * MAX_PLAYERS
+    assert len(document["players"]) == most
+
+
+def full_league(app: Flask) -> str:
+    """A league whose roster holds as many players as a roster may."""
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Full club"}).id
+        start_game(league_id, "classic", [["Ann"], ["Bob"]])
+        league = db.session.get(League, league_id)
+        assert league is not None
+        for number in range(league_backup.MAX_ROSTER_PLAYERS - 2):
+            db.session.add(LeaguePlayer(league=league, name=f"P{number}",
+                                        name_key=f"p{number}"))
+        db.session.commit()
+    return league_id
+
+
+def test_a_full_roster_takes_no_new_name_where_a_game_starts(app: Flask,
+                                                             client: FlaskClient) -> None:
+    league_id = full_league(app)
+    body = {"rules": "classic", "league": league_id, "first_dealer": 0,
+            "teams": [{"name": "Us", "players": ["ann"]}, {"name": "Them", "players": ["Zed"]}]}
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert (error["team"], error["field"]) == (1, "players")
+    assert "1,000" in error["message"]
+    page = client.post("/games/new", data=filled(
+        client, f"/games/new?league={league_id}", **{"teams-1-players-0": "Zed"}))
+    assert page.status_code == 422 and "roster is full" in page.get_data(as_text=True)
+    # Names on the roster still play, and the backup of the full league restores.
+    body["teams"][1]["players"] = ["P7"]
+    assert client.post("/api/v1/games", json=body).status_code == 201
+    with app.app_context():
+        assert len(leagues.get_league(league_id).players) == league_backup.MAX_ROSTER_PLAYERS
+    assert len(restored(client, league_id)["players"]) == league_backup.MAX_ROSTER_PLAYERS
 
 
 def tap(client: FlaskClient, game_id: str, seen: int) -> Any:
