@@ -19,7 +19,11 @@ from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.i18n import init_i18n
 from handfoot_score.kept import register_kept
-from handfoot_score.security import register_converters, register_security
+from handfoot_score.security import (
+    register_body_limits,
+    register_converters,
+    register_security,
+)
 from handfoot_score.static_files import register_static_files
 from handfoot_score.web import register_web
 
@@ -35,6 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # A doubled slash gets a 404 (JSON under /api/), not an HTML redirect.
     app.url_map.merge_slashes = False
     configure(app, config or {})
+    register_body_limits(app)  # before CSRF protection reads any form
     register_extensions(app)
     upgrade_database(app)
     register_converters(app)

@@ -15,6 +15,7 @@ from werkzeug.exceptions import NotFound, UnprocessableEntity
 from werkzeug.routing import IntegerConverter, Map
 
 from handfoot_score.errors import API_PREFIX
+from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
 from handfoot_score.services.typed_in import STORED_INT_MAX, unstorable
 
 #: Scripts, styles, images and fetches come from this site only, so no inline script or
@@ -49,6 +50,22 @@ class HttpsSessionInterface(SecureCookieSessionInterface):
         """Whether the browser may send the session cookie back over HTTPS only."""
         forced = super().get_cookie_secure(app)
         return forced or (has_request_context() and request.is_secure)
+
+
+#: The endpoints that take a league's backup: the one body allowed past MAX_CONTENT_LENGTH.
+BACKUP_ENDPOINTS = frozenset({"api.import_league", "leagues.import_league"})
+
+
+def register_body_limits(app: Flask) -> None:
+    """Let a league's backup be as big as its import takes. Registered before CSRF protection,
+    which reads a form's fields before its view runs: a limit set in the view comes too late."""
+    app.before_request(allow_backup_bodies)
+
+
+def allow_backup_bodies() -> None:
+    """Raise this request's body limit to MAX_DOCUMENT_BYTES if it takes a league's backup."""
+    if request.endpoint in BACKUP_ENDPOINTS:
+        request.max_content_length = MAX_DOCUMENT_BYTES
 
 
 def register_security(app: Flask) -> None:

@@ -186,7 +186,8 @@ BROKEN = [
     ("a later version", _set("version", 2), "format"),
     # sizes
     ("too many games", _set("games", [{}] * (league_backup.MAX_GAMES + 1)), "games"),
-    ("too many players", _set("players", [{"name": f"P{n}"} for n in range(1001)]), "players"),
+    ("too many players", _set("players", [{"name": f"P{n}"} for n in range(
+        league_backup.MAX_ROSTER_PLAYERS + 1)]), "players"),
     ("a name too long", _set("name", "x" * 101), "name"),
     ("a team name too long", _set("games.0.teams.0.name", "x" * 61), "games[0].name"),
 ]

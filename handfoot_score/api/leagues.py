@@ -56,7 +56,6 @@ def export_league(league_id: str) -> ResponseReturnValue:
 @bp.post("/leagues/import")
 def import_league() -> ResponseReturnValue:
     """Rebuild a league from an export; 201 with the new id. ``X-Edit-Code`` protects it."""
-    request.max_content_length = league_backup.MAX_DOCUMENT_BYTES
     league_id = league_backup.import_league(json_body(), edit_code=edit_code())
     headers = {"Location": url_for("api.league_standings", league_id=league_id)}
     return jsonify({"id": league_id}), 201, headers

@@ -1,4 +1,4 @@
-"""The size of a game: how many players, teams and rounds a table can have.
+"""The size of a game: how many players, teams, rounds and books a table can have.
 
 Defined once here, lowest in the layers, so the engine, the services, the forms and the
 API all refuse the same things.
@@ -6,6 +6,8 @@ API all refuse the same things.
 >>> MIN_PLAYERS <= MIN_TEAMS <= MAX_TEAMS <= MAX_PLAYERS
 True
 """
+
+from .cards import BOOK_SIZE, DECK_SUPPLY
 
 #: Hand and Foot is played by 2 to 6 players (RULES: "Players: 2 to 6").
 MIN_PLAYERS = 2
@@ -17,3 +19,13 @@ MAX_TEAMS = MAX_PLAYERS
 MAX_PLAYERS_PER_TEAM = 3
 #: A rule set lists 1 to this many rounds: more than any preset plays.
 MAX_ROUNDS = 20
+
+
+def most_books(decks: int) -> int:
+    """The most books of one kind a team can make with ``decks`` decks: more would take more
+    cards than the decks hold, even were every card in a book of seven.
+
+    >>> most_books(5)
+    38
+    """
+    return decks * sum(DECK_SUPPLY.values()) // BOOK_SIZE

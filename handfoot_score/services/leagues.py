@@ -36,6 +36,8 @@ from .typed_in import STORED_INT_MAX, tidy_name
 
 MAX_LEAGUE_NAME = 100
 MAX_PLAYER_NAME = 60
+#: A club's players over many seasons; what its backup restores in a moment.
+MAX_ROSTER_PLAYERS = 1_000
 
 
 class Outcome(StrEnum):
@@ -224,10 +226,17 @@ def seat_players(league: League, game: Game) -> None:
     spacing aside) or joins it, and takes the roster's spelling of the name.
 
     Adds the game's league records to the session without committing; a finished game (from
-    a backup) gets its results at once. Raises InvalidInput as ``check_seats`` does.
+    a backup) gets its results at once. Raises InvalidInput as ``check_seats`` does, or
+    naming the first team that brings a new name to a roster of MAX_ROSTER_PLAYERS.
     """
     check_seats(game)
     roster = {member.name_key: member for member in league.players}
+    joining = [team.position for team in game.teams for player in team.players
+               if name_key(player.name) not in roster]
+    if len(roster) + len(joining) > MAX_ROSTER_PLAYERS:
+        raise InvalidInput(Problem(
+            "players", N_("the league's roster is full at %(most)s players: pick names on it"),
+            joining[0], {"most": MAX_ROSTER_PLAYERS}))
     seated: list[list[tuple[Player, LeaguePlayer]]] = []
     for team in game.teams:
         seated.append([])

@@ -118,13 +118,14 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
 
 @areas.leagues.post("/leagues/<league_id>/forget")
 def forget_league_code(league_id: str) -> ResponseReturnValue:
-    """Make this device ask for the league's edit code again."""
+    """Make this device ask for the league's edit code again; 404 for no such league."""
     if not ForgetForm().validate_on_submit():
         abort(400)
+    league = league_or_404(league_id)
     keys = session.get(SESSION_KEY) or {}
-    session[SESSION_KEY] = {k: v for k, v in keys.items() if k != league_id}
+    session[SESSION_KEY] = {k: v for k, v in keys.items() if k != league.id}
     flash(_("This device will ask for the edit code again."), "success")
-    return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
+    return redirect(url_for("leagues.league", league_id=league.id), SEE_OTHER)
 
 
 def carried_fields() -> list[tuple[str, str]]:

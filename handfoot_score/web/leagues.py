@@ -236,7 +236,6 @@ def standings_csv(league_id: str) -> ResponseReturnValue:
 @areas.leagues.route("/leagues/import", methods=["GET", "POST"])
 def import_league() -> ResponseReturnValue:
     """Restore a league from its exported file; a broken file changes nothing and says why."""
-    request.max_content_length = league_backup.MAX_DOCUMENT_BYTES
     form = ImportForm()
     if not form.validate_on_submit():
         status = 422 if form.is_submitted() else 200

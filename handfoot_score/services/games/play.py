@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from handfoot_score.engine.errors import N_, Problem
+from handfoot_score.engine.limits import most_books
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.extensions import db
 from handfoot_score.models import GameStatus
@@ -20,7 +21,8 @@ from .versions import game_changed
 @write_transaction
 def tap_book(game_id: str, team: int, kind: str, change: int,
              seen: int | None = None) -> GameState:
-    """Count a book a team completed during play (or take one back).
+    """Count a book a team completed during play (or take one back), up to the most books
+    of a kind the decks allow (a league's backup takes no more).
 
     ``seen`` is the count the phone showed: if another phone changed it since, the tap is
     refused (both phones may have seen the same book made), telling the count as it is now.
@@ -46,6 +48,10 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
     if seen is not None and seen != now:
         raise StaleBookCount(_changed_meanwhile(state.rules, kind, row.name, now),
                              f"books.{kind}", team=team, kind=kind, count=now)
+    most = most_books(state.rules.decks)
+    if change > 0 and now >= most:
+        raise InvalidInput(Problem(f"books.{kind}", N_("must be 0 to %(most)s"), team,
+                                   {"most": most}))
     count = max(0, now + change)
     row.books_data = {**row.books_data, kind: count}
     game_changed(game)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from handfoot_score.engine.errors import EngineError
 
+from ..leagues import MAX_ROSTER_PLAYERS as MAX_ROSTER_PLAYERS
 from ..locking import DatabaseBusy
 from ..words import gettext
 
@@ -12,12 +13,11 @@ VERSION = 1
 #: A season of thousands of games fits; anything bigger is refused before it is read.
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
 MAX_GAMES = 10_000
-MAX_ROSTER_PLAYERS = 1_000
-MAX_RULE_SETS = 100
+#: A league holds as many rule sets as its games bring: each game may be played under rules
+#: of its own. (Its roster is bounded where players join it.)
+MAX_RULE_SETS = MAX_GAMES
 #: A hostile document could hold a mistake in every game; the first ones are enough to fix.
 MAX_PROBLEMS = 50
-#: More taps of one kind of book than a team could ever make.
-MAX_BOOK_TAPS = 99
 #: A saved count's version goes up by one a save: no table saves a million times.
 MAX_COUNT_VERSION = 1_000_000
 

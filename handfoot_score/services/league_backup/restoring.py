@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
+from handfoot_score.engine.limits import most_books
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.models import Game, GameStatus, Round, TallyPart
@@ -17,7 +18,7 @@ from ..games.records import tally_record
 from ..games.scoring import score_entered
 from ..games.setup import game_of, set_up
 from ..tallies import EnteredTally, read_entered
-from .document import MAX_BOOK_TAPS, MAX_COUNT_VERSION
+from .document import MAX_COUNT_VERSION
 
 #: How many rounds a game of the backup lists, by its status (one sentence each).
 _ROUNDS_LISTED = {
@@ -114,7 +115,8 @@ def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object
 
 
 def _book_taps(rules: RuleSet, taps: object, team: int) -> dict[str, int]:
-    """One team's book taps, checked against its game's rules."""
+    """One team's book taps, checked against its game's rules as a tap is."""
+    most = most_books(rules.decks)
     if not isinstance(taps, Mapping):
         raise InvalidInput(Problem("books", N_("must be an object of book kinds and counts"),
                                    team))
@@ -125,9 +127,9 @@ def _book_taps(rules: RuleSet, taps: object, team: int) -> dict[str, int]:
         if kind == "wild" and rules.books.wild is None:
             raise InvalidInput(Problem("books.wild", N_("these rules allow no wild books"),
                                        team))
-        if type(count) is not int or not 0 <= count <= MAX_BOOK_TAPS:
+        if type(count) is not int or not 0 <= count <= most:
             raise InvalidInput(Problem(f"books.{kind}", N_("must be 0 to %(most)s"), team,
-                                       {"most": MAX_BOOK_TAPS}))
+                                       {"most": most}))
     return dict(taps)
 
 
