@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
@@ -190,11 +190,15 @@ def test_the_meld_calculator_reads_no_more_than_its_cards_fill(client: FlaskClie
 
 TALLY = st.sampled_from([{}, {"melded": {"points": 90}}, {"books": {"clean": 1}},
                          {"melded": {"jokers": 1, "aces": 3}, "went_out": True}])
-HOW_MANY = st.one_of(st.integers(7, 64), st.integers(1_000, 400_000))
+#: How many entries: a few too many, or a megabyte's worth (``many`` stops at what fits).
+HOW_MANY = st.one_of(st.integers(7, 64), st.integers(1_000, 400_000),
+                     st.just(MAX_CONTENT_LENGTH))
 
 
 @BOUNDED
 @given(tally=TALLY, how_many=HOW_MANY, where=st.sampled_from(["score", "rounds", "correct"]))
+@example(tally={}, how_many=MAX_CONTENT_LENGTH, where="score")
+@example(tally={}, how_many=MAX_CONTENT_LENGTH, where="rounds")
 def test_many_valid_tallies(client: FlaskClient, tally: dict[str, Any], how_many: int,
                             where: str) -> None:
     game_id = a_game(client)
@@ -216,8 +220,10 @@ MELD = st.sampled_from([["K", "K", "K"], ["A", "A", "2"], ["JK", "JK", "JK"], ["
 
 
 @BOUNDED
-@given(meld=MELD, how_many=st.one_of(st.integers(91, 400), st.integers(1_000, 300_000)),
+@given(meld=MELD, how_many=st.one_of(st.integers(91, 400), st.integers(1_000, 300_000),
+                                     st.just(MAX_CONTENT_LENGTH)),
        rules=st.sampled_from(["classic", "pagat", "italian"]))
+@example(meld=["5"], how_many=MAX_CONTENT_LENGTH, rules="classic")
 def test_many_valid_melds(client: FlaskClient, meld: list[str], how_many: int,
                           rules: str) -> None:
     decks = PRESETS[rules].decks
