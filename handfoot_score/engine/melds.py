@@ -78,8 +78,8 @@ def more_than_laid(rules: RuleSet, meld_sizes: Sequence[int]) -> Problem | None:
         return Problem("melds", N_("must be a list of at most %(most)s"),
                        values={"most": cards // SMALLEST_MELD})
     if sum(meld_sizes) > cards:
-        return counted("melds", N_("%(num)s deck holds only %(supply)s"),
-                       N_("%(num)s decks hold only %(supply)s"), rules.decks, supply=cards)
+        return counted("melds", "%(num)s deck holds only %(supply)s",
+                       "%(num)s decks hold only %(supply)s", rules.decks, supply=cards)
     return None
 
 
