@@ -71,7 +71,7 @@ def more_than_laid(rules: RuleSet, meld_sizes: Sequence[int]) -> Problem | None:
     >>> more_than_laid(PRESETS["classic"], [3, 7]) is None
     True
     >>> more_than_laid(PRESETS["classic"], [1] * 100_000).text
-    'must be a list of at most 72'
+    'must be a list of at most 90'
     """
     cards = rules.decks * DECK_SIZE
     if len(meld_sizes) > cards // SMALLEST_MELD:
