@@ -269,6 +269,18 @@ class JoinCodeFailure(db.Model):  # type: ignore[name-defined,misc]
     failed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
+class EditCodeHashed(db.Model):  # type: ignore[name-defined,misc]
+    """An edit code hashed for a new league, kept per address: hashing costs the server a
+    fraction of a second, so each address may have only so many hashed in a while."""
+
+    __tablename__ = "edit_codes_hashed"
+    __table_args__ = (Index(None, "client", "hashed_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client: Mapped[str | None] = mapped_column(String(CLIENT_LENGTH))
+    hashed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+
 class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
     """The one league import running now: its single possible row (``slot`` is always 1) makes
     a second import wait, and the league it names is incomplete, so shown nowhere, until the

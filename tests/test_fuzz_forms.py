@@ -7,6 +7,7 @@ then changes some fields to text no one types (NUL, control characters, "²", 5,
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from urllib.parse import quote
 
@@ -30,6 +31,8 @@ TYPED = st.one_of(
                      "1,500", "\u2212" + "5", "below: 50\n15,000: 90", "AB12CD",
                      "y", "on", "start", "add_team", "load_rules"]),
 )
+#: A new client address for each league the fuzzing makes.
+ADDRESSES = (f"198.18.{n // 256}.{n % 256}" for n in itertools.count(1))
 GAME = {"rules": "classic", "teams": [{"name": "Us", "players": ["Ann", "Bob"]},
                                       {"name": "Them", "players": ["Cy", "Di"]}]}
 
@@ -43,8 +46,10 @@ def new_game(client: FlaskClient, league: str | None = None) -> str:
 
 
 def new_league(client: FlaskClient, code: str | None = None) -> str:
-    """A new league's id."""
-    response = client.post("/api/v1/leagues", json={"name": "Club", "edit_code": code})
+    """A new league's id; one with a code comes from an address of its own, as an address
+    may hash only so many edit codes an hour."""
+    response = client.post("/api/v1/leagues", json={"name": "Club", "edit_code": code},
+                           environ_base={"REMOTE_ADDR": next(ADDRESSES)})
     assert response.status_code == 201
     return str(response.get_json()["id"])
 

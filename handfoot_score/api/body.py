@@ -5,12 +5,13 @@ surrogate)."""
 from __future__ import annotations
 
 import json
+from itertools import islice
 
 from flask import request
 from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from handfoot_score.engine.errors import Problem
+from handfoot_score.engine.errors import MOST_PROBLEMS, Problem
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.typed_in import unstorable_strings
 
@@ -23,7 +24,8 @@ def json_body() -> object:
         body = json.loads(request.get_data(cache=True).decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadRequest(_("The body is not valid JSON.")) from None
-    problems = [_problem(field, message) for field, message in unstorable_strings(body)]
+    problems = [_problem(field, message)
+                for field, message in islice(unstorable_strings(body), MOST_PROBLEMS)]
     if problems:
         raise InvalidInput(problems)
     return body

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from handfoot_score.engine.errors import N_, Problem
-from handfoot_score.services import join_codes, league_backup, leagues, standings
+from handfoot_score.services import join_codes, league_backup, leagues, new_edit_codes, standings
 from handfoot_score.services.errors import InvalidInput, require_keys
 from handfoot_score.services.standings import Standing
 
@@ -81,6 +81,13 @@ def join() -> ResponseReturnValue:
 def too_many_join_codes(error: join_codes.TooManyJoinCodes) -> ResponseReturnValue:
     """Too many join codes from this address opened nothing lately: 429, and when to retry."""
     body = {"errors": [{"team": None, "field": "code", "message": error.message}]}
+    return jsonify(body), 429, {"Retry-After": str(error.retry_after)}
+
+
+@bp.errorhandler(new_edit_codes.TooManyNewCodes)
+def too_many_new_codes(error: new_edit_codes.TooManyNewCodes) -> ResponseReturnValue:
+    """Too many leagues with an edit code from this address lately: 429, and when to retry."""
+    body = {"errors": [{"team": None, "field": "edit_code", "message": error.message}]}
     return jsonify(body), 429, {"Retry-After": str(error.retry_after)}
 
 

@@ -43,6 +43,8 @@ DECK_SUPPLY: dict[CardKind, int] = {
     CardKind.RED_THREE: 2,
 }
 
+#: Cards in one deck, jokers included.
+DECK_SIZE = sum(DECK_SUPPLY.values())
 BOOK_SIZE = 7
 SMALLEST_MELD = 3
 
@@ -95,6 +97,10 @@ _SPELLINGS = {"T": Rank.TEN, "JOKER": Rank.JOKER}
 NATURAL_RANKS = tuple(rank for rank in Rank if rank.kind.is_natural)
 #: Natural cards of one rank in one deck.
 RANK_SUPPLY = 4
+#: The ranks and runs of ranks a count by rank can name apart (``parse_rank_group``): a
+#: count naming more names one twice.
+RANK_GROUPS = sum(len(ranks) * (len(ranks) + 1) // 2 if kind.is_natural else len(ranks)
+                  for kind, ranks in _RANKS_OF.items())
 
 
 def parse_rank(text: str) -> Rank:

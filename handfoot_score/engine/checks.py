@@ -33,9 +33,9 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
     if not 1 <= round_number <= len(rules.rounds):
         return [Problem("round", N_("must be between 1 and %(rounds)s"),
                         values={"rounds": len(rules.rounds)})]
-    if not 1 <= len(tallies) <= MAX_TEAMS:
-        return [Problem("teams", N_("must list 1 to %(most)s teams, not %(count)s"),
-                        values={"most": MAX_TEAMS, "count": len(tallies)})]
+    teams = team_count_problem(len(tallies))
+    if teams is not None:
+        return [teams]
     if not all(map(well_shaped, tallies)):
         problems = [p for team, each in enumerate(tallies) for p in shape_problems(team, each)]
         if problems:
@@ -56,6 +56,19 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
     if len(first) > 1:
         problems += _first_meld_problems(first)
     return problems
+
+
+def team_count_problem(count: int) -> Problem | None:
+    """What is wrong with a round listing ``count`` teams' tallies, if anything: asked before
+    the tallies are read, so a list no table could send is refused by its length alone.
+
+    >>> team_count_problem(2) is None, team_count_problem(7).text
+    (True, 'must list 1 to 6 teams, not 7')
+    """
+    if 1 <= count <= MAX_TEAMS:
+        return None
+    return Problem("teams", N_("must list 1 to %(most)s teams, not %(count)s"),
+                   values={"most": MAX_TEAMS, "count": count})
 
 
 def tally_warnings(tallies: Sequence[Tally]) -> list[Problem]:

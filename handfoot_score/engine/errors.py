@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from itertools import islice
 
 
 def N_(message: str) -> str:
@@ -56,12 +57,18 @@ def counted(field: str, singular: str, plural: str, num: int, team: int | None =
     return Problem(field, singular, team, {"num": num, **values}, plural)
 
 
-class EngineError(ValueError):
-    """Base of the engine's errors: carries one or more problems."""
+#: The most problems one error carries: more than a table's worst round has (six teams,
+#: every field wrong), few enough that the answer naming them stays small whatever was sent.
+MOST_PROBLEMS = 200
 
-    def __init__(self, problems: list[Problem] | Problem) -> None:
+
+class EngineError(ValueError):
+    """Base of the engine's errors: carries one or more problems (the first MOST_PROBLEMS)."""
+
+    def __init__(self, problems: Iterable[Problem] | Problem) -> None:
         self.problems: tuple[Problem, ...] = (
-            (problems,) if isinstance(problems, Problem) else tuple(problems)
+            (problems,) if isinstance(problems, Problem)
+            else tuple(islice(problems, MOST_PROBLEMS))
         )
         super().__init__("; ".join(_describe(p) for p in self.problems))
 

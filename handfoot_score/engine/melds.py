@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import BOOK_SIZE, DECK_SUPPLY, RANK_SUPPLY, SMALLEST_MELD, CardKind, Rank, parse_rank
-from .errors import N_, Problem, UnknownCard
+from .cards import (
+    BOOK_SIZE,
+    DECK_SIZE,
+    DECK_SUPPLY,
+    RANK_SUPPLY,
+    SMALLEST_MELD,
+    CardKind,
+    Rank,
+    parse_rank,
+)
+from .errors import N_, Problem, UnknownCard, counted
 from .rules import RuleSet
 
 
@@ -51,6 +60,27 @@ class Opening:
     def meets_minimum(self) -> bool:
         """Legal melds worth at least the round's opening minimum."""
         return self.valid and self.points >= self.meld_minimum
+
+
+def more_than_laid(rules: RuleSet, meld_sizes: Sequence[int]) -> Problem | None:
+    """What makes melds of these sizes more than the decks in play could lay down, if
+    anything: more melds than their cards make of the smallest, or more cards than they hold.
+    Asked before any card is read, so a list no table could form costs nothing to refuse.
+
+    >>> from .presets import PRESETS
+    >>> more_than_laid(PRESETS["classic"], [3, 7]) is None
+    True
+    >>> more_than_laid(PRESETS["classic"], [1] * 100_000).text
+    'must be a list of at most 90'
+    """
+    cards = rules.decks * DECK_SIZE
+    if len(meld_sizes) > cards // SMALLEST_MELD:
+        return Problem("melds", N_("must be a list of at most %(most)s"),
+                       values={"most": cards // SMALLEST_MELD})
+    if sum(meld_sizes) > cards:
+        return counted("melds", "%(num)s deck holds only %(supply)s",
+                       "%(num)s decks hold only %(supply)s", rules.decks, supply=cards)
+    return None
 
 
 def read_melds(melds: Sequence[Sequence[str]]) -> tuple[tuple[Rank, ...], ...]:

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from .cards import NATURAL_RANKS, CardKind, Rank
-from .errors import N_, InvalidRules, Problem
+from .errors import MOST_PROBLEMS, N_, InvalidRules, Problem
+from .limits import MAX_ROUNDS
 from .rules import (
     BOOK_TYPES,
     MAX_SPECIAL_BOOKS,
@@ -104,7 +105,8 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def fail(self, where: str, message: str, **values: object) -> None:
-        self.problems.append(Problem(where, message, values=values))
+        if len(self.problems) < MOST_PROBLEMS:  # an error carries no more
+            self.problems.append(Problem(where, message, values=values))
 
     def obj(self, data: object, where: str, keys: tuple[str, ...],
             optional: tuple[str, ...] = ()) -> Mapping[str, Any] | None:
@@ -170,7 +172,7 @@ class _Reader:
             decks=self.whole(merged, "decks", ""),
             hand_size=self.whole(merged, "hand_size", ""),
             foot_size=self.whole(merged, "foot_size", ""),
-            rounds=self.items(merged.get("rounds"), "rounds", self.round),
+            rounds=self.rounds(merged.get("rounds")),
             meld_minimum_by_score=self.items(merged.get("meld_minimum_by_score"),
                                              "meld_minimum_by_score", self.score_step,
                                              nullable=True),
@@ -192,6 +194,14 @@ class _Reader:
         except InvalidRules as error:
             self.problems.extend(error.problems)
             return None
+
+    def rounds(self, data: object) -> tuple[Round, ...]:
+        if isinstance(data, list) and len(data) > MAX_ROUNDS:
+            # Refused before reading them, as special books are.
+            self.fail("rounds", N_("must list 1 to %(most)s rounds, not %(count)s"),
+                      most=MAX_ROUNDS, count=len(data))
+            return ()
+        return self.items(data, "rounds", self.round) or ()
 
     def round(self, data: object, where: str) -> Round | None:
         keys = ("meld_minimum", "going_out_bonus", "going_out_books", "pile_take",
@@ -240,7 +250,8 @@ class _Reader:
                           by_rank=self.by_rank(given.get("by_rank", {})))
 
     def by_rank(self, data: object) -> tuple[tuple[Rank, int], ...]:
-        if not isinstance(data, Mapping):
+        if not isinstance(data, Mapping) or len(data) > len(NATURAL_RANKS):
+            # More values than natural ranks name one twice: refused before any is read.
             self.fail("card_values.by_rank", N_("must be an object of rank: points"))
             return ()
         values: list[tuple[Rank, int]] = []

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any
 
-from handfoot_score.engine.errors import N_, EngineError, Problem
+from handfoot_score.engine.errors import MOST_PROBLEMS, N_, EngineError, Problem
 
 
 class InvalidInput(EngineError):
@@ -18,7 +19,7 @@ def require_keys(body: object, allowed: Sequence[str], required: Sequence[str]
     if not isinstance(body, Mapping):
         raise InvalidInput(Problem("body", N_("must be a JSON object")))
     problems = [Problem(str(key), N_("is not a key of this request (a typo?)"))
-                for key in body if key not in allowed]
+                for key in islice((key for key in body if key not in allowed), MOST_PROBLEMS)]
     problems += [Problem(key, N_("is missing")) for key in required if key not in body]
     if problems:
         raise InvalidInput(problems)

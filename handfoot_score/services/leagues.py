@@ -32,6 +32,7 @@ from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, un
 from .errors import InvalidInput, require_keys
 from .games.records import scoresheet_of
 from .locking import begin_write, lock_league_row, write_transaction
+from .new_edit_codes import count_hashing
 from .typed_in import STORED_INT_MAX, tidy_name
 
 MAX_LEAGUE_NAME = 100
@@ -73,9 +74,13 @@ class LeagueView:
 
 @write_transaction
 def create_league(body: object) -> LeagueView:
-    """Start a league: ``{"name", "edit_code"?}``; the code is kept only as a salted hash."""
+    """Start a league: ``{"name", "edit_code"?}``; the code is kept only as a salted hash,
+    hashed only while this address has not hashed too many lately (``new_edit_codes``)."""
     data = require_keys(body, ("name", "edit_code"), required=("name",))
-    league = new_league(data["name"], data.get("edit_code"))
+    name, code = league_fields(data["name"], data.get("edit_code"))
+    if code is not None:
+        count_hashing()
+    league = _league(name, code)
     begin_write()
     db.session.add(league)
     db.session.commit()
@@ -84,6 +89,12 @@ def create_league(body: object) -> LeagueView:
 
 def new_league(name: object, edit_code: object) -> League:
     """A league not stored yet; raises InvalidInput naming each field that cannot be."""
+    return _league(*league_fields(name, edit_code))
+
+
+def league_fields(name: object, edit_code: object) -> tuple[str, str | None]:
+    """A new league's name, tidied, and its edit code if it has one; raises InvalidInput
+    naming each field that cannot be."""
     problems = []
     tidy = player_name(name, MAX_LEAGUE_NAME)
     if tidy is None:
@@ -93,10 +104,15 @@ def new_league(name: object, edit_code: object) -> League:
     code_problem = edit_code_problem(edit_code)
     if code_problem is not None:
         problems.append(code_problem)
-    if problems:
+    if problems or tidy is None:
         raise InvalidInput(problems)
-    code_hash = hash_edit_code(edit_code) if isinstance(edit_code, str) else None
-    return League(name=tidy, edit_code_hash=code_hash)
+    return tidy, edit_code if isinstance(edit_code, str) else None
+
+
+def _league(name: str, edit_code: str | None) -> League:
+    """A league of these checked fields, its code kept only as a salted hash."""
+    return League(name=name,
+                  edit_code_hash=None if edit_code is None else hash_edit_code(edit_code))
 
 
 def player_name(value: object, limit: int = MAX_PLAYER_NAME) -> str | None:

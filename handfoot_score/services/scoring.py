@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from handfoot_score.engine.errors import N_, Problem
-from handfoot_score.engine.melds import Opening, check_opening, read_melds
+from handfoot_score.engine.melds import Opening, check_opening, more_than_laid, read_melds
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoring import RoundScore, TeamScore, score_round
 
@@ -16,6 +16,7 @@ from .words import say
 
 SCORE_KEYS = ("rules", "round", "teams")
 MELD_CHECK_KEYS = ("rules", "round", "melds", "score_before")
+MELDS_SHAPE = N_("must be a list of melds, each a list of cards")
 
 
 def score_request(body: object) -> dict[str, Any]:
@@ -57,10 +58,13 @@ def meld_check_request(body: object) -> dict[str, Any]:
     rules = resolve_rules(data["rules"])
     round_number = _round(data["round"], rules)
     melds = data["melds"]
-    if not isinstance(melds, list) or not all(
-        isinstance(meld, list) and all(isinstance(card, str) for card in meld) for meld in melds
-    ):
-        raise InvalidInput(Problem("melds", N_("must be a list of melds, each a list of cards")))
+    if not isinstance(melds, list) or not all(isinstance(meld, list) for meld in melds):
+        raise InvalidInput(Problem("melds", MELDS_SHAPE))
+    too_many = more_than_laid(rules, [len(meld) for meld in melds])
+    if too_many is not None:
+        raise InvalidInput(too_many)
+    if not all(isinstance(card, str) for meld in melds for card in meld):
+        raise InvalidInput(Problem("melds", MELDS_SHAPE))
     score_before = data.get("score_before")
     if score_before is not None and type(score_before) is not int:
         raise InvalidInput(Problem("score_before", N_("must be a whole number")))

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from handfoot_score.engine.books import MIXED_WILD
-from handfoot_score.engine.cards import Rank, parse_rank_group
-from handfoot_score.engine.checks import tally_warnings
-from handfoot_score.engine.errors import N_, InvalidTally, Problem
-from handfoot_score.engine.rules import BOOK_TYPES
+from handfoot_score.engine.cards import RANK_GROUPS, Rank, parse_rank_group
+from handfoot_score.engine.checks import tally_warnings, team_count_problem
+from handfoot_score.engine.errors import MOST_PROBLEMS, N_, InvalidTally, Problem
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
 from handfoot_score.engine.tally import (
     LEFT_FIELDS,
     MELDED_FIELDS,
@@ -75,6 +75,10 @@ def read_tallies(data: object) -> list[Tally]:
     """Read every team's tally; raises InvalidTally listing every problem of every team."""
     if not isinstance(data, list):
         raise InvalidTally(Problem("teams", N_("must be a list of team tallies")))
+    # More tallies than a table has teams are refused by their number, before any is read.
+    too_many = team_count_problem(len(data)) if data else None
+    if too_many is not None:
+        raise InvalidTally(too_many)
     problems: list[Problem] = []
     tallies: list[Tally] = []
     for team, item in enumerate(data):
@@ -95,7 +99,8 @@ class _TallyReader:
         self.problems: list[Problem] = []
 
     def fail(self, field: str, message: str) -> None:
-        self.problems.append(Problem(field, message, self.team))
+        if len(self.problems) < MOST_PROBLEMS:  # an error carries no more
+            self.problems.append(Problem(field, message, self.team))
 
     def count(self, value: object, field: str, signed: bool = False) -> int:
         if type(value) is not int or abs(value) > _LIMIT or (value < 0 and not signed):
@@ -159,7 +164,8 @@ class _TallyReader:
 
     def by_rank(self, data: object, where: str) -> RankCounts:
         """Cards counted by rank ("9": 4) or by a run of ranks worth the same ("10-K": 5)."""
-        if not isinstance(data, Mapping):
+        if not isinstance(data, Mapping) or len(data) > RANK_GROUPS:
+            # More counts than there are ranks and runs to name: refused before any is read.
             self.fail(where, N_("must be an object of rank: count, like {\"JK\": 2, \"9\": 4}"))
             return RankCounts()
         counted: dict[tuple[Rank, ...], int] = {}
@@ -182,6 +188,13 @@ class _TallyReader:
             return TableBooks()
         standard = {kind: self.count(data.get(kind, 0), f"books.{kind}")
                     for kind in (*BOOK_TYPES, MIXED_WILD)}
+        specials = sum(1 for key in data if key not in BOOK_TYPES and key != MIXED_WILD)
+        if specials > MAX_SPECIAL_BOOKS:
+            # More special books than any rule set has: refused by their number, none read.
+            self.problems.append(Problem(
+                "books", N_("must list at most %(most)s special books, not %(count)s"),
+                self.team, {"most": MAX_SPECIAL_BOOKS, "count": specials}))
+            return TableBooks()
         special = []
         for key, value in data.items():
             if key in BOOK_TYPES or key == MIXED_WILD:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from handfoot_score.engine.errors import N_
 
@@ -104,27 +104,44 @@ def fits_column(number: int) -> bool:
 
 def unstorable_strings(value: object) -> Iterator[tuple[str, str]]:
     """Each place in decoded JSON holding a key or string that cannot be stored, as the path
-    to it (``teams.0.name``) and what is wrong; walked without recursion, however deep.
+    to it (``teams.0.name``) and what is wrong; walked without recursion, however deep, and
+    spelling a path only where something is wrong (a body may hold a million places).
 
     >>> list(unstorable_strings({"teams": [{"name": "A\\x00"}]}))
     [('teams.0.name', 'must not hold the NUL character')]
     """
-    waiting: list[tuple[str, object]] = [("", value)]
+    path: list[object] = []  # the keys down to the container being walked; the body's is ""
+    waiting: list[Iterator[tuple[object, object]]] = [iter((("", value),))]
     while waiting:
-        path, item = waiting.pop()
-        if isinstance(item, str):
-            problem = unstorable(item)
-            if problem is not None:
-                yield path or "body", problem
-        elif isinstance(item, Mapping):
-            for key, inner in reversed(list(item.items())):
-                problem = unstorable(str(key))
+        for key, item in waiting[-1]:
+            # Decoded JSON holds just these types: asking for them is quicker than isinstance.
+            if type(item) is str:
+                problem = unstorable(item)
                 if problem is not None:
-                    # The key cannot be named as it is (nor echoed back): name where it is.
-                    yield path or "body", "has a key " + problem.replace("must not hold",
-                                                                         "holding")
-                else:
-                    waiting.append((f"{path}.{key}" if path else str(key), inner))
-        elif isinstance(item, list):
-            waiting.extend((f"{path}.{index}" if path else str(index), inner)
-                           for index, inner in reversed(list(enumerate(item))))
+                    yield _spelled([*path, key]), problem
+            elif type(item) is list:
+                path.append(key)
+                waiting.append(iter(enumerate(item)))
+                break
+            elif type(item) is dict:
+                path.append(key)
+                inner: list[tuple[object, object]] = []
+                for name, held in item.items():
+                    problem = unstorable(str(name))
+                    if problem is None:
+                        inner.append((name, held))
+                    else:
+                        # The key cannot be named as it is (nor echoed back): name where it is.
+                        yield _spelled(path), \
+                            "has a key " + problem.replace("must not hold", "holding")
+                waiting.append(iter(inner))
+                break
+        else:
+            waiting.pop()
+            if path:
+                path.pop()
+
+
+def _spelled(path: list[object]) -> str:
+    """A path of keys from the body down, as the API names a field: ``teams.0.name``."""
+    return ".".join(map(str, path[1:])) or "body"

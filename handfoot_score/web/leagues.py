@@ -7,7 +7,16 @@ import json
 import re
 from dataclasses import dataclass
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Response,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -21,6 +30,7 @@ from handfoot_score.i18n import say
 from handfoot_score.services import league_backup, leagues, standings
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
 from handfoot_score.services.leagues import LeagueNotFound
+from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
 from handfoot_score.web import areas
@@ -129,6 +139,11 @@ def league_index() -> ResponseReturnValue:
     except EngineError as error:
         _show_problems(form, error.problems)
         return _index_page(form, 422)
+    except TooManyNewCodes as error:
+        form.edit_code.errors = [error.message]
+        response = make_response(_index_page(form, 429))
+        response.headers["Retry-After"] = str(error.retry_after)
+        return response
     list_league(league.id)
     if code is not None:
         remember(league.id, leagues.unlock(league.id, code))

@@ -17,6 +17,9 @@ CARD_SEPARATOR = "."
 MAX_CARDS = 100
 #: "JOKER" is the longest spelling the meld checker reads.
 MAX_CARD_CHARS = 8
+#: Room for the most cards, each at its longest with a separator and a space or two: only
+#: this much of a longer text is read, to say what is wrong with it.
+MAX_TEXT = MAX_CARDS * (MAX_CARD_CHARS + 4)
 
 Melds = tuple[tuple[str, ...], ...]
 
@@ -35,12 +38,14 @@ def parse_melds(text: str) -> Melds:
     """
     melds = tuple(
         cards
-        for meld in text.split(MELD_SEPARATOR)
+        for meld in text[:MAX_TEXT + 1].split(MELD_SEPARATOR)
         if (cards := tuple(card.strip() for card in meld.split(CARD_SEPARATOR) if card.strip()))
     )
     for card in (card for meld in melds for card in meld):
         _check_card(card)
     _check_count(melds)
+    if len(text) > MAX_TEXT:
+        raise MeldStateError(_("The calculator holds at most %(most)s cards.", most=MAX_CARDS))
     if melds and text.rstrip().endswith(MELD_SEPARATOR):
         return (*melds, ())
     return melds
