@@ -20,7 +20,7 @@ from handfoot_score.extensions import db
 from handfoot_score.models import EditCodeHashed
 
 from .edit_codes import client_address, wait_left
-from .locking import begin_write
+from .locking import begin_write, lock_client
 from .words import ngettext
 
 #: More leagues than a club starts in an hour; a few seconds of hashing at most.
@@ -51,6 +51,7 @@ def count_hashing() -> None:
     begin_write()
     now = datetime.now(UTC)
     client = client_address()
+    lock_client("new edit codes", client)
     from_here = (EditCodeHashed.client == client if client is not None
                  else EditCodeHashed.client.is_(None))
     count, oldest = db.session.execute(
