@@ -6,6 +6,7 @@ costly to hash, is hashed only so many times an hour for one address (issue 28, 
 from __future__ import annotations
 
 import copy
+import io
 import itertools
 import json
 import time
@@ -324,3 +325,22 @@ def test_the_new_league_page_is_throttled_too(client: FlaskClient) -> None:
     assert "Too many leagues with an edit code" in page.get_data(as_text=True)
     plain = client.post("/leagues", data={"name": "Club"}, environ_base={"REMOTE_ADDR": address})
     assert plain.status_code == 303
+
+
+def test_restored_leagues_with_an_edit_code_count_as_new_ones(app: Flask,
+                                                              client: FlaskClient) -> None:
+    """A restore protected by a code hashes it as a new league does: the same count."""
+    address = next(ADDRESSES)
+    backup = client.get(f"/api/v1/leagues/{create(client, next(ADDRESSES)).json['id']}/export"
+                        ).json
+    for _ in range(MAX_HASHED):
+        assert client.post("/api/v1/leagues/import", json=backup, headers={"X-Edit-Code": CODE},
+                           environ_base={"REMOTE_ADDR": address}).status_code == 201
+    refused = client.post("/api/v1/leagues/import", json=backup, headers={"X-Edit-Code": CODE},
+                          environ_base={"REMOTE_ADDR": address})
+    assert refused.status_code == 429 and fields_of(refused) == {"edit_code"}
+    assert create(client, address).status_code == 429
+    page = client.post("/leagues/import", environ_base={"REMOTE_ADDR": address}, data={
+        "edit_code": CODE, "document": (io.BytesIO(json.dumps(backup).encode()), "club.json")})
+    assert page.status_code == 429
+    assert "Too many leagues with an edit code" in page.get_data(as_text=True)

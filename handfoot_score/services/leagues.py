@@ -77,10 +77,7 @@ def create_league(body: object) -> LeagueView:
     """Start a league: ``{"name", "edit_code"?}``; the code is kept only as a salted hash,
     hashed only while this address has not hashed too many lately (``new_edit_codes``)."""
     data = require_keys(body, ("name", "edit_code"), required=("name",))
-    name, code = league_fields(data["name"], data.get("edit_code"))
-    if code is not None:
-        count_hashing()
-    league = _league(name, code)
+    league = new_league(data["name"], data.get("edit_code"))
     begin_write()
     db.session.add(league)
     db.session.commit()
@@ -88,8 +85,12 @@ def create_league(body: object) -> LeagueView:
 
 
 def new_league(name: object, edit_code: object) -> League:
-    """A league not stored yet; raises InvalidInput naming each field that cannot be."""
-    return _league(*league_fields(name, edit_code))
+    """A league not stored yet, made or restored; raises InvalidInput naming each field that
+    cannot be, or TooManyNewCodes where this address hashed too many codes lately."""
+    name, code = league_fields(name, edit_code)
+    if code is not None:
+        count_hashing()
+    return _league(name, code)
 
 
 def league_fields(name: object, edit_code: object) -> tuple[str, str | None]:

@@ -267,6 +267,9 @@ def import_league() -> ResponseReturnValue:
     except league_backup.ImportUnderWay as busy:
         form.document.errors = [busy.message]
         return _import_page(form, (), 503, {"Retry-After": str(IMPORT_RETRY_SECONDS)})
+    except TooManyNewCodes as error:
+        form.edit_code.errors = [error.message]
+        return _import_page(form, (), 429, {"Retry-After": str(error.retry_after)})
     list_league(league_id)
     if code is not None:
         remember(league_id, leagues.unlock(league_id, code))
