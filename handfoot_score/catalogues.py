@@ -41,8 +41,11 @@ translations = AppGroup("translations", help="Keep the catalogues in step with t
 def pybabel(command: str, *arguments: str) -> None:
     """Run one of Babel's own commands, as ``pybabel command arguments...`` would."""
     # Babel's command line carries no type hints.
-    CommandLineInterface().run(  # type: ignore[no-untyped-call]
+    status = CommandLineInterface().run(  # type: ignore[no-untyped-call]
         ["pybabel", "--quiet", command, *arguments])
+    if status:
+        # Babel has said what is wrong (a catalogue that does not compile, say).
+        raise click.ClickException(f"pybabel {command} failed")
 
 
 def extract_to(template: Path) -> None:
@@ -140,6 +143,7 @@ def update_command() -> None:
 def compile_command() -> None:
     """Compile every catalogue into the messages.mo the app reads."""
     compile_catalogues()
+    click.echo(f"compiled {', '.join(LOCALES[1:])}")
 
 
 @translations.command("check")
