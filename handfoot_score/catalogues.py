@@ -30,9 +30,10 @@ from handfoot_score.i18n import LOCALES, TRANSLATIONS
 #: lazy forms the forms' labels use.
 KEYWORDS = ("counted:2,3", "_l", "lazy_gettext", "lazy_ngettext:1,2")
 TEMPLATE = TRANSLATIONS / "messages.pot"
-#: How wide Babel writes a catalogue's lines (the template is also written without line
-#: numbers, so a moved line changes no catalogue, and sorted, which the catalogues follow).
-LAYOUT = ("--width", "100")
+#: How wide Babel writes a catalogue's lines, as the committed ones are. (The template is
+#: also written sorted, which the catalogues follow, and without line numbers, so a moved
+#: line changes no catalogue.)
+WIDTH = "100"
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 translations = AppGroup("translations", help="Keep the catalogues in step with the code.")
@@ -53,7 +54,7 @@ def extract_to(template: Path) -> None:
     pybabel("extract", "--mapping-file", str(PROJECT_ROOT / "babel.cfg"),
             *(f"--keyword={keyword}" for keyword in KEYWORDS),
             "--add-comments", "TRANSLATORS:", "--strip-comments", "--no-location",
-            "--sort-output", *LAYOUT, "--project", "handfoot_score",
+            "--sort-output", "--width", WIDTH, "--project", "handfoot_score",
             "--output-file", str(template), str(PROJECT_ROOT))
 
 
@@ -132,7 +133,7 @@ def update_command() -> None:
     """Extract the messages, write messages.pot, update and compile every catalogue."""
     extract_to(TEMPLATE)
     pybabel("update", "--input-file", str(TEMPLATE), "--output-dir", str(TRANSLATIONS),
-            "--no-fuzzy-matching", "--ignore-obsolete", *LAYOUT)
+            "--no-fuzzy-matching", "--ignore-obsolete", "--width", WIDTH)
     compile_catalogues()
     template = read(TEMPLATE)
     for locale in LOCALES[1:]:
@@ -164,6 +165,6 @@ def add_command(locale: str) -> None:
     """Start a catalogue for a new language (then add it to LOCALES in i18n.py)."""
     extract_to(TEMPLATE)
     pybabel("init", "--input-file", str(TEMPLATE), "--output-dir", str(TRANSLATIONS),
-            "--locale", locale, *LAYOUT)
+            "--locale", locale, "--width", WIDTH)
     click.echo(f"wrote {catalogue_path(locale)}: translate it, then add {locale!r} to "
                "LOCALES and run translations compile")
