@@ -1,26 +1,23 @@
-"""The languages of the app: which one a request gets, its catalogue, and the engine's
-problems in words.
+"""The languages of the app: which one a request gets, how it writes a number, and the
+engine's problems in its words.
 
-The catalogues (``translations/<locale>/LC_MESSAGES/messages.po``) are committed as text
-and compiled in memory when the app starts, so nothing else needs running. A page's
-language is the one this device picked at the foot of a page (a cookie), else the phone's
-(``Accept-Language``); the JSON API answers in ``Accept-Language`` only.
+The catalogues are ``translations/<locale>/LC_MESSAGES/messages.po``, compiled by Babel
+(``flask --app app translations compile``) into the ``messages.mo`` beside each, which is
+committed too, so a fresh clone needs no build step; Flask-Babel loads them as it always
+does. A page's language is the one this device picked at the foot of a page (a cookie),
+else the phone's (``Accept-Language``); the JSON API answers in ``Accept-Language`` only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cache
-from io import BytesIO
+from collections.abc import Mapping
+from decimal import Decimal
+from functools import cache, lru_cache
 
-from babel import Locale, support
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel import Locale
+from babel.numbers import format_decimal
 from flask import Flask, has_request_context, request
-from flask_babel import Babel, Domain, _get_current_context, get_locale
-from jinja2 import pass_context
-from jinja2.runtime import Context
-from markupsafe import Markup
+from flask_babel import Babel, get_locale, get_translations
 
 from handfoot_score import PROJECT_ROOT
 from handfoot_score.engine.errors import Problem
@@ -32,58 +29,8 @@ LANGUAGE_NAMES = {"en": "English", "et": "Eesti", "de": "Deutsch", "gd": "Gàidh
                   "ja": "日本語", "it": "Italiano"}
 COOKIE = "lang"
 TRANSLATIONS = PROJECT_ROOT / "translations"
-
-
-def catalogue_path(locale: str) -> str:
-    """Where a language's catalogue is kept."""
-    return str(TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po")
-
-
-@cache
-def compiled(locale: str) -> support.Translations:
-    """One language's catalogue, compiled from its ``.po`` file once per process."""
-    if locale == "en":
-        return support.Translations()
-    with open(catalogue_path(locale), "rb") as po:
-        catalogue = read_po(po, locale=locale)
-    mo = BytesIO()
-    write_mo(mo, catalogue, use_fuzzy=False)
-    mo.seek(0)
-    return support.Translations(fp=mo)
-
-
-class _CompiledDomain(Domain):
-    """Flask-Babel's domain, reading the catalogues compiled in memory."""
-
-    def get_translations(self) -> support.NullTranslations:
-        return translations()
-
-
-def translations() -> support.NullTranslations:
-    """The catalogue of the request's language, found once per request.
-
-    A page asks for a hundred words, each through this; the language is chosen once per
-    request, so the catalogue is kept where Flask-Babel keeps the request's language
-    (``refresh()`` and ``force_locale()`` clear it there when the language changes).
-    """
-    context = _get_current_context()
-    if context is None:
-        return compiled("en")
-    found: support.NullTranslations | None = getattr(context, "babel_translations", None)
-    if found is None:
-        locale = str(get_locale())
-        found = compiled(locale if locale in LOCALES else "en")
-        context.babel_translations = found
-    return found
-
-
-class _Babel(Babel):
-    @property
-    def domain_instance(self) -> Domain:
-        return _DOMAIN
-
-
-_DOMAIN = _CompiledDomain()
+#: A real minus sign: wider than a hyphen, so a negative score is hard to misread.
+MINUS = "\u2212"
 
 
 def chosen_locale() -> str | None:
@@ -113,63 +60,35 @@ def _code(locale: Locale) -> str:
     return str(locale)
 
 
+@lru_cache(maxsize=8192)
+def _grouped(value: int | Decimal, locale: str, pattern: str | None = None) -> str:
+    """``value`` with the digits grouped as ``locale`` groups them (a score sheet repeats)."""
+    return format_decimal(value, format=pattern, locale=locale).replace("-", MINUS)
+
+
+def number(value: int | Decimal, pattern: str | None = None) -> str:
+    """A number as the request's language writes it: digits grouped the local way
+    (``4,430``, ``4.430``, ``4 430``) and a real minus sign; ``pattern`` is Babel's."""
+    return _grouped(value, current_locale(), pattern)
+
+
 def language_context() -> dict[str, object]:
-    """Every page knows its language, for ``<html lang>`` and the picker, and has its
-    words' catalogue at hand: ``_()`` and ``{% trans %}`` then look each word up in it,
-    not the request's language again for each of a page's hundred words."""
-    catalogue = translations()
-    gettext = _page_gettext(catalogue)
-    return {"locale": current_locale(), "language_names": LANGUAGE_NAMES,
-            "_": gettext, "gettext": gettext, "ngettext": _page_ngettext(catalogue)}
-
-
-def _page_gettext(catalogue: support.NullTranslations) -> Callable[..., str]:
-    """Jinja's new-style ``gettext`` (escaped, formatted with its values) on one catalogue."""
-    look_up = catalogue.ugettext
-
-    @pass_context
-    def gettext(context: Context, message: str, /, **values: object) -> str:
-        words = look_up(message)
-        return (Markup(words) if context.eval_ctx.autoescape else words) % values
-    return gettext
-
-
-def _page_ngettext(catalogue: support.NullTranslations) -> Callable[..., str]:
-    """Jinja's new-style ``ngettext`` on one catalogue; ``num`` is the count unless given."""
-    look_up = catalogue.ungettext
-
-    @pass_context
-    def ngettext(context: Context, singular: str, plural: str, num: int, /,
-                 **values: object) -> str:
-        values.setdefault("num", num)
-        words = look_up(singular, plural, num)
-        return (Markup(words) if context.eval_ctx.autoescape else words) % values
-    return ngettext
+    """Every page knows its language, for ``<html lang>`` and the picker."""
+    return {"locale": current_locale(), "language_names": LANGUAGE_NAMES}
 
 
 def init_i18n(app: Flask) -> None:
-    """Give the app its languages, and compile every catalogue now rather than mid-game."""
-    _Babel(app, locale_selector=select_locale)
-    # The templates' words go straight to the request's catalogue, not through
-    # Flask-Babel's domain lookup on every word.
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
-    )
+    """Give the app its languages: Flask-Babel with the compiled catalogues, choosing each
+    request's language with ``select_locale``."""
+    Babel(app, locale_selector=select_locale,
+          default_translation_directories=str(TRANSLATIONS))
     app.context_processor(language_context)
-    for locale in LOCALES:
-        compiled(locale)
 
 
 def _shown(value: object) -> object:
     """A problem's value as the reader's language writes it: numbers grouped the local way."""
     if isinstance(value, int) and not isinstance(value, bool):
-        from handfoot_score.web.formats import points
-
-        return points(value)
+        return number(value)
     return value
 
 
@@ -179,11 +98,13 @@ def say(problem: Problem) -> str:
     if not has_request_context():
         return problem.text
     values: Mapping[str, object] = {key: _shown(value) for key, value in problem.values.items()}
-    catalogue = translations()
+    # Looked up in the catalogue, not through ``ngettext``: the count picks the plural form,
+    # while the ``num`` the words show is the count written the language's way.
+    catalogue = get_translations()
     if problem.plural is not None:
         count = problem.values.get("num", 0)
-        words = catalogue.ungettext(problem.message, problem.plural,
-                                       count if isinstance(count, int) else 0)
+        words: str = catalogue.ungettext(problem.message, problem.plural,
+                                         count if isinstance(count, int) else 0)
     else:
         words = catalogue.ugettext(problem.message)
     return words % values if values else words

@@ -4,20 +4,29 @@ that translate every message the code asks for, keeping every placeholder."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score.catalogues import extract, missing, placeholders
+from handfoot_score.catalogues import compile_catalogues, extract, missing, placeholders
 from handfoot_score.engine.errors import counted
 from handfoot_score.engine.presets import PRESETS
-from handfoot_score.i18n import LOCALES, compiled, say
+from handfoot_score.i18n import LOCALES, TRANSLATIONS, say
 from handfoot_score.services import games
 from handfoot_score.services.tallies import read_entered
 from tests.site_map import QUIET, TEAMS
 
 TRANSLATED = [locale for locale in LOCALES if locale != "en"]
+
+
+def compiled(locale: str) -> NullTranslations:
+    """One language's compiled catalogue, loaded as Flask-Babel loads it."""
+    return Translations.load(str(TRANSLATIONS), [locale])
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +39,16 @@ def test_every_message_is_translated_and_keeps_its_placeholders(template: object
                                                                locale: str) -> None:
     problems = list(missing(locale, template))  # type: ignore[arg-type]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:60])
+
+
+def test_every_compiled_catalogue_is_what_compiling_its_po_gives_now(tmp_path: Path) -> None:
+    fresh = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, fresh, ignore=shutil.ignore_patterns("*.mo"))
+    compile_catalogues(fresh)
+    stale = [locale for locale in TRANSLATED
+             if (fresh / locale / "LC_MESSAGES" / "messages.mo").read_bytes()
+             != (TRANSLATIONS / locale / "LC_MESSAGES" / "messages.mo").read_bytes()]
+    assert not stale, f"{stale}: run flask --app app translations compile, and commit"
 
 
 def test_the_check_sees_a_dropped_placeholder() -> None:
@@ -167,14 +186,14 @@ def marked_in_python() -> set[tuple[str, str]]:
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             for place in MARKERS.get(name or "", ()):
-                if place < len(node.args) and isinstance(node.args[place], ast.Constant) \
-                        and isinstance(node.args[place].value, str):
-                    found.add((path.name, node.args[place].value))
+                words = node.args[place] if place < len(node.args) else None
+                if isinstance(words, ast.Constant) and isinstance(words.value, str):
+                    found.add((path.name, words.value))
     return found
 
 
 def test_every_message_marked_in_the_code_reaches_the_catalogues(template: object) -> None:
-    ids = set()
+    ids: set[str] = set()
     for message in template:  # type: ignore[attr-defined]
         ids.update([message.id] if isinstance(message.id, str) else message.id)
     marked = marked_in_python()

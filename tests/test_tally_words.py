@@ -4,12 +4,13 @@ books going out still needs, each kind in its own sentence and in the reader's l
 from __future__ import annotations
 
 import pytest
+from babel.support import Translations
 from flask import Flask
 
 from handfoot_score.engine.checks import tally_problems
 from handfoot_score.engine.presets import CLASSIC
 from handfoot_score.engine.tally import CardCounts, TableBooks, Tally
-from handfoot_score.i18n import compiled, say
+from handfoot_score.i18n import TRANSLATIONS, say
 from handfoot_score.web.tally_words import problem_words
 
 TEAMS = ["Owls", "Foxes"]
@@ -30,7 +31,8 @@ def test_too_many_cards_of_a_kind_are_said_with_the_kinds_words(app: Flask) -> N
 @pytest.mark.parametrize("locale", ["de", "ja"])
 def test_too_many_cards_are_said_in_the_readers_language(app: Flask, locale: str) -> None:
     many = Tally(left=CardCounts(jokers=11))
-    words = compiled(locale).gettext("%(total)s jokers counted over all teams, but %(held)s")
+    catalogue = Translations.load(str(TRANSLATIONS), [locale])
+    words = catalogue.gettext("%(total)s jokers counted over all teams, but %(held)s")
     (sentence,) = said(app, locale, [many, Tally()])
     assert sentence.startswith(words.split("%(")[0]) and "11" in sentence
     assert sentence != said(app, "en", [many, Tally()])[0]

@@ -6,26 +6,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import Decimal
-from functools import lru_cache
 
 from babel.dates import format_date
-from babel.numbers import format_decimal
 from flask_babel import gettext, ngettext
 
-from handfoot_score.i18n import current_locale
-
-#: A real minus sign: wider than a hyphen, so a negative score is hard to misread.
-MINUS = "\u2212"
-
-
-@lru_cache(maxsize=8192)
-def _grouped(value: int | Decimal, locale: str, pattern: str | None = None) -> str:
-    """``value`` with the digits grouped as ``locale`` groups them (a score sheet repeats)."""
-    return format_decimal(value, format=pattern, locale=locale).replace("-", MINUS)
-
-
-def _number(value: int | Decimal, pattern: str | None = None) -> str:
-    return _grouped(value, current_locale(), pattern)
+from handfoot_score.i18n import MINUS, current_locale, number
 
 
 def points(value: int) -> str:
@@ -34,7 +19,7 @@ def points(value: int) -> str:
     >>> points(8320), points(-1250), points(0)
     ('8,320', '−1,250', '0')
     """
-    return _number(value)
+    return number(value)
 
 
 def signed_points(value: int) -> str:
@@ -45,7 +30,7 @@ def signed_points(value: int) -> str:
     """
     if not value:
         return "0"
-    return _number(value) if value < 0 else "+" + _number(value)
+    return number(value) if value < 0 else "+" + number(value)
 
 
 def deduction(value: int) -> str:
@@ -54,7 +39,7 @@ def deduction(value: int) -> str:
     >>> deduction(55), deduction(0)
     ('−55', '0')
     """
-    return MINUS + _number(value) if value else "0"
+    return MINUS + number(value) if value else "0"
 
 
 def time_ago(moment: datetime | None, now: datetime | None = None) -> str:
@@ -67,17 +52,17 @@ def time_ago(moment: datetime | None, now: datetime | None = None) -> str:
     '11 days ago'
     """
     if moment is None:
-        return gettext("never")
+        return str(gettext("never"))
     # SQLite hands moments back without their zone; they are stored in UTC.
     moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
     seconds = int(((now or datetime.now(UTC)) - moment).total_seconds())
     if seconds >= 86_400:
-        return ngettext("%(num)s day ago", "%(num)s days ago", seconds // 86_400)
+        return str(ngettext("%(num)s day ago", "%(num)s days ago", seconds // 86_400))
     if seconds >= 3_600:
-        return ngettext("%(num)s hour ago", "%(num)s hours ago", seconds // 3_600)
+        return str(ngettext("%(num)s hour ago", "%(num)s hours ago", seconds // 3_600))
     if seconds >= 60:
-        return ngettext("%(num)s minute ago", "%(num)s minutes ago", seconds // 60)
-    return gettext("just now")
+        return str(ngettext("%(num)s minute ago", "%(num)s minutes ago", seconds // 60))
+    return str(gettext("just now"))
 
 
 def tenths(value: Decimal) -> str:
@@ -86,7 +71,7 @@ def tenths(value: Decimal) -> str:
     >>> tenths(Decimal("3104.2")), tenths(Decimal("-50.1"))
     ('3,104.2', '−50.1')
     """
-    return _number(value, "#,##0.0")
+    return number(value, "#,##0.0")
 
 
 def day(moment: datetime) -> str:
