@@ -23,11 +23,13 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from flask import (
     Response,
     abort,
     current_app,
+    flash,
     get_flashed_messages,
     make_response,
     request,
@@ -49,19 +51,27 @@ PROCESS = secrets.token_urlsafe(6)
 def conditional_page(shows: Hashable | None,
                      render: Callable[[], ResponseReturnValue]) -> ResponseReturnValue:
     """The page ``render`` makes, or an empty 304 if the browser's copy has the ETag it
-    would have. ``shows`` names what is stored that the page shows (a version, and what
-    else the view reads for it); None means there is nothing to show: the 404 page."""
+    would have and no message is waiting. ``shows`` names what is stored that the page shows
+    (a version, and what else the view reads for it); None means there is nothing to show:
+    the 404 page."""
     if shows is None:
         abort(404)
-    if _shows_messages():
-        return _revalidated(make_response(render()), None)
     unchanged = _revalidated(current_app.response_class(), page_etag(shows))
+    taken: list[Any] = []
     if unchanged.make_conditional(request).status_code == 304:
-        return unchanged
+        taken = _messages_shown()
+        if not taken:
+            return unchanged
     response = make_response(render())
     if response.status_code != 200:
+        # The game moved on meanwhile (a redirect): the messages taken above are for the
+        # page that is shown next.
+        for category, message in taken:
+            flash(message, category)
         return response
-    return _revalidated(response, page_etag(shows))
+    # Read after rendering: the page may have given the session its first CSRF secret,
+    # and it has taken the messages it shows.
+    return _revalidated(response, None if _messages_shown() else page_etag(shows))
 
 
 def page_etag(shows: Hashable) -> str:
@@ -72,9 +82,12 @@ def page_etag(shows: Hashable) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
-def _shows_messages() -> bool:
-    """Whether the page shows messages waiting for this device (and so takes them)."""
-    return BACKGROUND not in request.headers and bool(get_flashed_messages())
+def _messages_shown() -> list[Any]:
+    """The messages waiting for this device, as (category, message), which this request's
+    page shows and so takes (Flask keeps them for the rest of the request, for the page)."""
+    if BACKGROUND in request.headers:
+        return []
+    return get_flashed_messages(with_categories=True)
 
 
 def _revalidated(response: Response, etag: str | None) -> Response:
