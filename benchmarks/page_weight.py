@@ -17,7 +17,6 @@ from urllib.parse import urljoin, urlsplit
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score.compression import COMPRESSIBLE, LEVEL
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues, rules
 from handfoot_score.services.tallies import read_entered
@@ -97,7 +96,10 @@ def weigh(client: FlaskClient, endpoint: str, url: str) -> Weight | None:
     if page.status_code != 200 or page.mimetype != "text/html":
         return None
     files: dict[str, int] = {}
-    gzipped = len(gzip.compress(page.get_data(), LEVEL))
+    # Gzipped as flask-compress would: its types, at its level.
+    compressible, level = (client.application.config[key]
+                           for key in ("COMPRESS_MIMETYPES", "COMPRESS_LEVEL"))
+    gzipped = len(gzip.compress(page.get_data(), level))
     foreign: list[str] = []
     queue = [urljoin(url, link) for link in loaded_files(page.get_data(as_text=True))]
     while queue:
@@ -112,7 +114,7 @@ def weigh(client: FlaskClient, endpoint: str, url: str) -> Weight | None:
         body = response.get_data()
         response.close()
         files[address] = len(body)
-        gzipped += len(gzip.compress(body, LEVEL)) if response.mimetype in COMPRESSIBLE \
+        gzipped += len(gzip.compress(body, level)) if response.mimetype in compressible \
             else len(body)
         if response.mimetype == "text/css":
             queue += [urljoin(address, ref) for ref in css_references(body.decode())]

@@ -12,15 +12,14 @@ import handfoot_score.models  # noqa: F401  (the tables migrations know)
 from handfoot_score import MIGRATIONS, PROJECT_ROOT
 from handfoot_score.api import bp as api_bp
 from handfoot_score.cli import register_commands
-from handfoot_score.compression import register_compression
 from handfoot_score.config import instance_path, settings
 from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.i18n import init_i18n
-from handfoot_score.kept import register_kept
 from handfoot_score.security import (
     register_body_limits,
+    register_compression,
     register_converters,
     register_security,
 )
@@ -48,7 +47,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_security(app)
     register_static_files(app)
     register_compression(app)
-    register_kept(app)
     register_commands(app)
     return app
 

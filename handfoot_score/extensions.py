@@ -1,5 +1,6 @@
 """Flask extensions, created without an app and bound to one in ``create_app``."""
 
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -26,3 +27,5 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 migrate = Migrate()
+#: Gzip for text, called by ``security.compress_for_own_site`` only where it is safe.
+compress = Compress()

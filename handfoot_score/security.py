@@ -1,7 +1,9 @@
-"""What every response tells the browser about safety, and the session cookie's flags.
+"""What every response tells the browser about safety, the session cookie's flags, and
+which responses may be compressed.
 
-Cookie and CSRF settings themselves are in ``config.py``; this module adds the headers
-and marks the session cookie Secure whenever the page came over HTTPS.
+Cookie and CSRF settings themselves are in ``config.py``; this module adds the headers,
+marks the session cookie Secure whenever the page came over HTTPS, and has flask-compress
+gzip a page only for the site's own requests (``compress_for_own_site``).
 """
 
 import os
@@ -15,6 +17,7 @@ from werkzeug.exceptions import NotFound, UnprocessableEntity
 from werkzeug.routing import IntegerConverter, Map
 
 from handfoot_score.errors import API_PREFIX
+from handfoot_score.extensions import compress
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
 from handfoot_score.services.typed_in import STORED_INT_MAX, unstorable
 
@@ -76,6 +79,40 @@ def register_security(app: Flask) -> None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(os.environ.get("TRUSTED_HOSTS", ""))
     app.before_request(refuse_unstorable_input)
     app.after_request(add_security_headers)
+
+
+#: Sec-Fetch-Site values of requests made by this site's own pages, or typed by the user.
+OWN_SITE = frozenset(("same-origin", "none"))
+#: What flask-compress gzips: text of at least 512 bytes (smaller gains too little), sent
+#: whole (a streamed answer passes as it is), gzip only (what every browser takes).
+COMPRESSION = {
+    "COMPRESS_REGISTER": False,
+    "COMPRESS_ALGORITHM": ["gzip"],
+    "COMPRESS_LEVEL": 6,
+    "COMPRESS_MIN_SIZE": 512,
+    "COMPRESS_STREAMS": False,
+}
+
+
+def register_compression(app: Flask) -> None:
+    """Gzip text responses for browsers that take it, where that gives nothing away."""
+    for key, value in COMPRESSION.items():
+        app.config.setdefault(key, value)
+    compress.init_app(app)
+    app.after_request(compress_for_own_site)
+
+
+def compress_for_own_site(response: Response) -> Response:
+    """Gzip the response, if the browser takes it, when it is a static file (nothing secret
+    in it) or the request is the site's own (``Sec-Fetch-Site`` ``same-origin`` or ``none``).
+
+    A page holding a secret (a CSRF token), compressed in answer to another site's request,
+    would let that site learn the secret from the answer's size, guess by guess (the BREACH
+    attack); a browser marks every request with where it comes from."""
+    if request.endpoint in ("static", "service_worker") or \
+            request.headers.get("Sec-Fetch-Site") in OWN_SITE:
+        return compress.after_request(response)
+    return response
 
 
 def trusted_hosts(setting: str) -> list[str] | None:

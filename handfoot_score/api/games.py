@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.rules_json import rules_to_dict
-from handfoot_score.kept import kept_json
 from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import require_keys
 from handfoot_score.services.games import GameNotFound, GameState
@@ -33,15 +32,18 @@ def create_game() -> ResponseReturnValue:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """A game's state: rounds, totals, the round being played and its minimum. Its ETag is
-    the game's version: with If-None-Match, 304 while nothing changed. Kept while the version
-    holds (``kept.py``)."""
+    the game's version: with If-None-Match, 304 while nothing changed, read in one query."""
     version = game_version(game_id)
     if version is None:
         raise GameNotFound(game_id)
-    response = kept_json(version, lambda: game_to_dict(games.get_game(game_id)))
+    if request.if_none_match.contains(str(version)):
+        response = Response(status=304)
+    else:
+        state = games.get_game(game_id)
+        response, version = jsonify(game_to_dict(state)), state.version
     response.set_etag(str(version))
     response.cache_control.no_cache = True
-    return response.make_conditional(request)
+    return response
 
 
 @bp.post("/games/<game_id>/rounds")

@@ -34,7 +34,7 @@ from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
 from handfoot_score.web import areas
-from handfoot_score.web.kept_pages import kept_page
+from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.league_access import (
     SEE_OTHER,
     edit_code_for,
@@ -191,11 +191,12 @@ def _index_page(form: NewLeagueForm, status: int, typed: str = "",
 
 @areas.leagues.get("/leagues/<league_id>")
 def league(league_id: str) -> ResponseReturnValue:
-    """The standings, sortable by any column (``?sort=points&order=asc``); kept as rendered
-    while the league's games are unchanged."""
+    """The standings, sortable by any column (``?sort=points&order=asc``); 304 while the
+    league's games are unchanged, and whether this device may change them."""
     version = standings.standings_version(league_id)
     unlocked = edit_code_for(league_id) is not None
-    page = kept_page(version, lambda: _standings(league_id, unlocked), unlocked)
+    page = conditional_page(None if version is None else (version, unlocked),
+                            lambda: _standings(league_id, unlocked))
     list_league(league_id)
     return page
 

@@ -14,7 +14,7 @@ from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.web import areas
-from handfoot_score.web.kept_pages import kept_page
+from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.round_screen import book_kinds, book_phrase, score_sheet, team_panels
 from handfoot_score.web.typed_fields import StoredCountField
@@ -43,8 +43,8 @@ def game_or_404(game_id: str) -> GameState:
 @areas.play.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """The round being played: the score sheet, its minimum, the deal, the book counters, and
-    what it asks folded away; kept as rendered while the game's version holds."""
-    return kept_page(game_version(game_id), lambda: _round_screen(game_id))
+    what it asks folded away; 304 while the game's version holds."""
+    return conditional_page(game_version(game_id), lambda: _round_screen(game_id))
 
 
 def _round_screen(game_id: str) -> ResponseReturnValue:

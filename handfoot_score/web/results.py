@@ -11,8 +11,8 @@ from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.web import areas
 from handfoot_score.web.chart import running_total_chart
+from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.join import join_link
-from handfoot_score.web.kept_pages import kept_page
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 from handfoot_score.web.round_screen import score_sheet
@@ -26,11 +26,12 @@ FINAL_TABLE_COLUMNS = 3
 
 @areas.play.get("/games/<game_id>/scoreboard")
 def scoreboard(game_id: str) -> ResponseReturnValue:
-    """Every recorded round, each team's score part by part, and the running totals; kept as
-    rendered while the game's version and its join link (the computer's network address,
-    when opened on the computer itself) hold."""
-    return kept_page(game_version(game_id), lambda: _scoreboard(game_id),
-                     join_link("joining.join"))
+    """Every recorded round, each team's score part by part, and the running totals; 304
+    while the game's version and its join link (the computer's network address, when opened
+    on the computer itself) hold."""
+    version = game_version(game_id)
+    return conditional_page(None if version is None else (version, join_link("joining.join")),
+                            lambda: _scoreboard(game_id))
 
 
 def _scoreboard(game_id: str) -> ResponseReturnValue:
@@ -45,9 +46,9 @@ def _scoreboard(game_id: str) -> ResponseReturnValue:
 
 @areas.play.get("/games/<game_id>/over")
 def game_over(game_id: str) -> ResponseReturnValue:
-    """Who won, the totals by round, and a chart of the running totals; kept as rendered
-    while the game's version holds."""
-    return kept_page(game_version(game_id), lambda: _game_over(game_id))
+    """Who won, the totals by round, and a chart of the running totals; 304 while the
+    game's version holds."""
+    return conditional_page(game_version(game_id), lambda: _game_over(game_id))
 
 
 def _game_over(game_id: str) -> ResponseReturnValue:

@@ -49,7 +49,8 @@
     fetch(box.dataset.liveUrl, {
       cache: "no-store", headers: { "If-None-Match": `"${box.dataset.liveVersion}"` }
     }).then(res => {
-      version = (res.headers.get("ETag") || "").replace(/\W/g, "");
+      // The version is the ETag's number, whatever the server adds for gzip ("3:gzip").
+      version = (res.headers.get("ETag") || "").match(/\d+/)?.[0];
       return res.status === 200 && fetch(location.href, {
         cache: "no-store", headers: { "X-Background": "live" }
       });
