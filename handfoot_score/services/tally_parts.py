@@ -18,7 +18,6 @@ from sqlalchemy import bindparam, insert, update
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
 from handfoot_score.models import TallyPart
-from handfoot_score.statements import session_statements
 
 from . import games
 from .errors import InvalidInput
@@ -118,11 +117,10 @@ def _store(rows: GameRows, number: int, team: int, tally: dict[str, Any],
            version: int) -> GameRows:
     """Store a team's count of round ``number`` as count ``version``, in place of the one it
     saved before if any, uncommitted; the game's rows as this write leaves them."""
-    statements = session_statements()
     # Count version 1 is the team's first count of the round; a later one takes its place.
-    statements.run(_SAVE_AGAIN if version > 1 else _SAVE, {
+    db.session.execute(_SAVE_AGAIN if version > 1 else _SAVE, {
         "game": rows.id, "round": number, "team": team, "tally": tally, "version": version})
-    changed_at = game_row_changed(rows.id, statements)
+    changed_at = game_row_changed(rows.id)
     parts = [p for p in rows.parts if not (p.round_number == number and p.team_position == team)]
     parts.append(PartRow(number, team, version, tally))
     return replace(rows, version=rows.version + 1, updated_at=changed_at,

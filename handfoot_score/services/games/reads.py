@@ -10,7 +10,6 @@ from sqlalchemy import select
 
 from handfoot_score.extensions import db
 from handfoot_score.models import Game, GameStatus
-from handfoot_score.statements import Statements
 
 from ..locking import lock_game, lock_game_row
 from .errors import GameNotFound
@@ -69,14 +68,13 @@ def locked_game(game_id: str) -> tuple[Game, GameState]:
     return game, state_of(game)
 
 
-def locked_rows(game_id: str, statements: Statements | None = None) -> GameRows:
-    """The game's rows (``rows.game_rows``, two queries, no ORM), its row locked for the write
-    transaction ``statements`` run in (else the session's, begun here) and read after the
-    lock; raises GameNotFound."""
+def locked_rows(game_id: str) -> GameRows:
+    """The game's rows (``rows.game_rows``, two queries, no ORM), its row locked for this
+    request's write transaction, begun here, and read after the lock; raises GameNotFound."""
     if not isinstance(game_id, str):
         raise GameNotFound(game_id)
-    statements = lock_game_row(game_id, statements)
-    rows = game_rows(game_id, statements)
+    lock_game_row(game_id)
+    rows = game_rows(game_id)
     if rows is None:
         raise GameNotFound(game_id)
     return rows

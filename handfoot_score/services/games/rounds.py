@@ -1,17 +1,15 @@
 """Recording, correcting and previewing rounds.
 
-Every write here is one transaction: it locks its game, so writers to one game take turns,
-carries the version it was based on where another phone could have changed the same thing
-(a correction its round version, a whole round the teams' count versions), and moves the
-game version on (``versions``). A correction locks and loads the ``Game``
-(``reads.locked_game``) and writes through the ORM; recording a round, the write a table
-makes most, locks the game's row and reads its rows after the lock (``reads.locked_rows``),
-then writes them with plain statements (``add_round``): the round and its tallies inserted,
-the teams' book taps and the round's saved counts cleared, the game's status and version
-moved on in one UPDATE. Those statements run in a transaction of their own on a driver
-connection (``statements.driver_transaction``), all but a game's last round: that one is
-written in the session's transaction, since a league game's last round also loads the
-``Game``, to store its league results (``leagues.record_results``) as a correction does.
+Every write here is one transaction in the request's session: it locks its game, so writers
+to one game take turns, carries the version it was based on where another phone could have
+changed the same thing (a correction its round version, a whole round the teams' count
+versions), and moves the game version on (``versions``). A correction locks and loads the
+``Game`` (``reads.locked_game``) and writes through the ORM; recording a round, the write a
+table makes most, locks the game's row and reads its rows after the lock
+(``reads.locked_rows``), then writes them with Core statements (``add_round``): the round and
+its tallies inserted, the teams' book taps and the round's saved counts cleared, the game's
+status and version moved on in one UPDATE. A league game's last round also stores its league
+results through the ORM (``leagues.record_results``), in the same transaction.
 """
 
 from __future__ import annotations
@@ -35,7 +33,6 @@ from handfoot_score.models import (
     TallyRecord,
     Team,
 )
-from handfoot_score.statements import Statements, driver_transaction, session_statements
 
 from .. import leagues
 from ..errors import InvalidInput
@@ -81,17 +78,8 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
     unseen. (``round_requests`` reads each of these from what a phone sends.)
     """
     try:
-        # Every round but the last in a transaction of plain statements, without the
-        # session's bookkeeping; the last, which may store a league's results through the
-        # ORM, in the session's.
-        with driver_transaction() as statements:
-            recorded = _record_round(statements, game_id, tallies, round_number, based_on,
-                                     request_key, last_round=False)
-        if recorded is None:
-            recorded = _record_round(None, game_id, tallies, round_number, based_on,
-                                     request_key, last_round=True)
-            assert recorded is not None, "the last round is recorded in the session"
-            db.session.commit()
+        recorded = _record_round(game_id, tallies, round_number, based_on, request_key)
+        db.session.commit()
     except _RoundTaken as taken:
         db.session.rollback()
         return _retry_of_same_round(game_id, request_key, taken.number)
@@ -106,14 +94,11 @@ class _RoundTaken(Exception):
         self.number = number
 
 
-def _record_round(statements: Statements | None, game_id: str,
-                  tallies: Sequence[EnteredTally], round_number: int | None,
-                  based_on: Sequence[int] | None, request_key: str | None, *,
-                  last_round: bool) -> tuple[GameState, bool] | None:
-    """``record_round`` in the write transaction ``statements`` run in (else the session's,
-    begun here); None, with nothing written, if the round is the game's last and
-    ``last_round`` is false."""
-    rows = locked_rows(game_id, statements)
+def _record_round(game_id: str, tallies: Sequence[EnteredTally], round_number: int | None,
+                  based_on: Sequence[int] | None, request_key: str | None
+                  ) -> tuple[GameState, bool]:
+    """``record_round`` in this request's write transaction, begun here, uncommitted."""
+    rows = locked_rows(game_id)
     state = state_of(rows)
     if request_key is not None and any(r.request_key == request_key for r in rows.rounds):
         return state, False
@@ -126,43 +111,39 @@ def _record_round(statements: Statements | None, game_id: str,
                     asked=round_number, number=number), "round")
     if based_on is not None:
         _require_part_versions(state, based_on)
-    if number == len(state.rules.rounds) and not last_round:
-        return None
     try:
-        recorded = add_round(rows, state, tallies, request_key, statements)
+        recorded = add_round(rows, state, tallies, request_key)
     except IntegrityError as error:
         raise _RoundTaken(number) from error
     return state_of(recorded), True
 
 
 def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
-              key: str | None, statements: Statements | None = None) -> GameRows:
+              key: str | None) -> GameRows:
     """Score the round being played from every team's tally and store it in the locked game
-    (``rows``, read under the lock), uncommitted, by ``statements`` (else in the session's
-    transaction): the one way a round is recorded, whole or team by team. Returns the game's
-    rows as this write leaves them. The last round stores a league game's results through
-    the ORM, so it is written in the session.
+    (``rows``, read under the lock), uncommitted: the one way a round is recorded, whole or
+    team by team. Returns the game's rows as this write leaves them. The last round of a
+    league game also stores the league's results.
 
     Raises IntegrityError if a round of that number or key is stored already.
     """
     number = state.current_round
     assert number is not None
     finished = number == len(state.rules.rounds)
-    assert statements is None or not finished, "a game ends in the session's transaction"
     scored = _score(state, number, tallies)
-    statements = statements or session_statements()
     moment = datetime.now(UTC)
-    [(round_id,)] = statements.rows(_ADD_ROUND, {
-        "game_id": rows.id, "number": number, "request_key": key, "moment": moment})
-    statements.run(_ADD_TALLIES, [{"round_id": round_id, **tally_values(position, row)}
-                                  for position, row in enumerate(scored)])
+    round_id = db.session.execute(_ADD_ROUND, {
+        "game_id": rows.id, "number": number, "request_key": key, "moment": moment}
+    ).scalar_one()
+    db.session.execute(_ADD_TALLIES, [{"round_id": round_id, **tally_values(position, row)}
+                                      for position, row in enumerate(scored)])
     if any(team.books_data for team in rows.teams):
-        statements.run(_CLEAR_BOOKS, {"game": rows.id})
+        db.session.execute(_CLEAR_BOOKS, {"game": rows.id})
     if any(part.round_number == number for part in rows.parts):
-        statements.run(_DROP_COUNTS, {"game": rows.id, "round": number})
+        db.session.execute(_DROP_COUNTS, {"game": rows.id, "round": number})
     ended = GameStatus.FINISHED.value if finished else None
     # The status is written only when it changes: an UPDATE naming it rewrites its index.
-    changed_at = game_row_changed(rows.id, statements, ended)
+    changed_at = game_row_changed(rows.id, ended)
     if finished and _in_league(rows.id):
         leagues.record_results(_loaded(rows.id))
     return replace(
@@ -246,7 +227,7 @@ def _score(state: GameState, number: int, tallies: Sequence[EnteredTally]
 
 def _in_league(game_id: str) -> bool:
     """Whether the game is played in a league (whose standings keep its results)."""
-    return db.session.connection().execute(_LEAGUE_GAME, {"game": game_id}).first() is not None
+    return db.session.execute(_LEAGUE_GAME, {"game": game_id}).first() is not None
 
 
 def _loaded(game_id: str) -> Game:

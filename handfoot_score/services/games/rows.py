@@ -15,8 +15,8 @@ from typing import Any
 from sqlalchemy import Text, and_, bindparam, cast, select
 
 from handfoot_score.engine.rules import RuleSet
+from handfoot_score.extensions import db
 from handfoot_score.models import Game, Player, Round, TallyPart, TallyRecord, Team
-from handfoot_score.statements import Statements, session_statements
 
 from ..rules import rules_of_snapshot
 
@@ -136,18 +136,17 @@ _SHAPE = (select(cast(_GAMES.rules_data, Text).label("rules_text"), _TEAMS.name)
 
 def game_shape(game_id: str) -> GameShape | None:
     """The game's rule set and team names, in one query; None if no game has this id."""
-    rows = session_statements().rows(_SHAPE, {"game_id": game_id})
+    rows = db.session.execute(_SHAPE, {"game_id": game_id}).all()
     if not rows:
         return None
     return GameShape(rules_of_snapshot(rows[0].rules_text), tuple(row.name for row in rows))
 
 
-def game_rows(game_id: str, statements: Statements | None = None) -> GameRows | None:
+def game_rows(game_id: str) -> GameRows | None:
     """The game's rows, or None if no game has this id: the game joined with its teams,
     players and saved counts (a few rows: one a player and count), then its rounds joined
-    with their tallies. Read by ``statements`` if given, else in the request's session."""
-    statements = statements or session_statements()
-    heads = statements.rows(_HEADS, {"game_id": game_id})
+    with their tallies, read in the request's session."""
+    heads = db.session.execute(_HEADS, {"game_id": game_id}).all()
     if not heads:
         return None
     teams: dict[int, tuple[Any, dict[int, str]]] = {}
@@ -160,7 +159,7 @@ def game_rows(game_id: str, statements: Statements | None = None) -> GameRows | 
             parts[(row.round_number, row.position)] = PartRow(
                 row.round_number, row.position, row.part_version, row.part_data)
     rounds: dict[int, tuple[int, str | None, list[TallyRow]]] = {}
-    for row in statements.rows(_ROUNDS_AND_TALLIES, {"game_id": game_id}):
+    for row in db.session.execute(_ROUNDS_AND_TALLIES, {"game_id": game_id}):
         rounds.setdefault(row.number, (row.version, row.request_key, []))[2].append(
             TallyRow(*row[3:]))
     game = heads[0]

@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 
 from sqlalchemy import bindparam, update
 
+from handfoot_score.extensions import db
 from handfoot_score.models import Game
-from handfoot_score.statements import Statements, session_statements
 
 _GAMES = Game.__table__
 #: Built once: the game's version moved on, when it changed set, and (when a game ends) its
@@ -36,16 +36,14 @@ def game_changed(game: Game) -> None:
     game.version += 1
 
 
-def game_row_changed(game_id: str, statements: Statements | None = None,
-                     status: str | None = None) -> datetime:
+def game_row_changed(game_id: str, status: str | None = None) -> datetime:
     """Move the stored game's version on by one, as ``game_changed`` does, in an UPDATE of its
-    row (run by ``statements``, else in the request's session) that also sets its ``status``
-    if given; when it changed (its ``updated_at``)."""
+    row in the request's session that also sets its ``status`` if given; when it changed (its
+    ``updated_at``)."""
     moment = datetime.now(UTC)
-    statements = statements or session_statements()
     values = {"game": game_id, "changed_at": moment}
     if status is None:
-        statements.run(_CHANGED, values)
+        db.session.execute(_CHANGED, values)
     else:
-        statements.run(_CHANGED_STATUS, values | {"status": status})
+        db.session.execute(_CHANGED_STATUS, values | {"status": status})
     return moment
