@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, insert, select
 
+from handfoot_score.engine.scoring import SCORE_PARTS
 from handfoot_score.extensions import db
 from handfoot_score.models import Round, TallyRecord
 from handfoot_score.services import games, tally_parts
@@ -43,7 +44,9 @@ def test_a_round_is_read_back_as_its_write_left_it(app: Flask) -> None:
     read = state_of(app, game_id)
     # SQLite keeps the moment without its time zone (UTC); the rest reads back as written.
     assert replace(read, updated_at=None) == replace(written, updated_at=None)
-    assert len(read.rounds) == 1 and read.parts == () and read.updated_at is not None
+    assert len(read.rounds) == 1 and read.parts == ()
+    assert read.updated_at is not None and written.updated_at is not None
+    assert read.updated_at.replace(tzinfo=None) == written.updated_at.replace(tzinfo=None)
     rows = stored(app, game_id)
     assert rows["books"] == [{}, {}] and rows["parts"] == []
     assert rows["rounds"] == [(1, 1, None)]
@@ -143,3 +146,9 @@ def test_recording_a_round_is_one_transaction(app: Flask, statements: list[str])
     assert state.finished
     assert len([sql for sql in statements if sql.strip().upper().startswith("BEGIN")]) <= 1
     assert replace(state_of(app, game_id), updated_at=None) == replace(state, updated_at=None)
+
+
+def test_a_score_s_parts_are_a_stored_tally_s_columns() -> None:
+    columns = set(TallyRecord.__table__.c.keys())
+    assert set(SCORE_PARTS) <= columns
+    assert columns - set(SCORE_PARTS) == {"id", "round_id", "team_position", "data", "total"}
