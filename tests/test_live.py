@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from benchmarks.page_weight import SCRIPT_TARGET, weigh_every_page
 from handfoot_score import create_app, database
 from handfoot_score.extensions import db
-from handfoot_score.services import games, live
+from handfoot_score.services import games, live, locking
 from tests.conftest import uses_database_server
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
 
@@ -52,11 +52,23 @@ def test_an_unknown_game_has_no_version(client: FlaskClient) -> None:
     assert client.get("/games/nope/live").status_code == 404
 
 
-def test_a_live_read_leaves_no_transaction_open(app: Flask) -> None:
+def test_a_live_read_sees_the_write_it_is_read_in(app: Flask) -> None:
     game_id = start_game(app)
     with app.app_context():
         assert live.game_version(game_id) == 1
-        assert not db.session().in_transaction()
+        game = locking.lock_game(game_id)
+        assert game is not None
+        games.game_changed(game)
+        db.session.flush()
+        # Read in the session, the version is the write's own, and the write is kept.
+        assert live.game_version(game_id) == 2
+        db.session.commit()
+    assert state_of(app, game_id).version == 2
+
+
+def test_a_pulse_leaves_no_transaction_open(app: Flask) -> None:
+    game_id = start_game(app)
+    with app.app_context():
         assert live.pulse(game_id).version == 1
         assert not db.session().in_transaction()
 

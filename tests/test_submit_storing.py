@@ -1,5 +1,5 @@
-"""A round saved from the count page is stored with plain statements: what it stores, what
-it answers, and the league results of a game's last round, as the ORM stored them."""
+"""A round saved from the count page: what it stores, what it answers, and the league results
+of a game's last round."""
 
 from __future__ import annotations
 

@@ -10,6 +10,11 @@ from .errors import Problem
 from .rules import RuleSet
 from .tally import Tally
 
+#: A round score's parts, named once: ``TeamScore``'s fields, a stored tally's columns, the
+#: JSON API's keys. Every part but ``left_points`` adds to the total.
+SCORE_PARTS = ("melded_points", "book_points", "red_three_points", "going_out_points",
+               "bonus_points", "left_points")
+
 
 @dataclass(frozen=True)
 class TeamScore:

@@ -83,8 +83,12 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
     """Let a change to ``league`` through, or raise EditCodeRequired or TooManyAttempts.
 
     ``edit_code`` is the code itself or the key ``unlock_key`` gives for it. Call it inside a
-    write transaction (``locking.begin_write``), before changing anything: a wrong code is
-    recorded and committed with the check that found it.
+    write transaction (``locking.begin_write``), before changing anything.
+
+    The one check here that commits: a wrong code is recorded and committed before the
+    refusal is raised, since the refusal rolls the rest of the write back and the throttle
+    must count the miss all the same (else guessing would cost nothing). Nothing else of the
+    write is pending then, as it changed nothing yet.
     """
     if league.edit_code_hash is None:
         return

@@ -2,19 +2,18 @@
 while nothing changed, and a short summary when it did.
 
 Every write raises ``Game.version`` in the database, so this works with any number of server
-processes and on PostgreSQL alike. Each read here is a transaction of its own, closed before
-the answer is sent: a page left open on a phone holds nothing in the database.
+processes and on PostgreSQL alike. Each read runs in the request's session, whose transaction
+ends with the request: a page left open on a phone holds nothing in the database.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import select
 
 from handfoot_score.extensions import db
 from handfoot_score.models import Game
-from handfoot_score.statements import first_row
 
 from . import games
 from .games import TeamCount
@@ -32,16 +31,10 @@ class Pulse:
     counting: tuple[TeamCount, ...]
 
 
-#: Built once: a read binds only the game's id, and skips the ORM.
-_VERSION = select(Game.__table__.c.version).where(Game.__table__.c.id == bindparam("game_id"))
-
-
 def game_version(game_id: str) -> int | None:
     """The game's version, or None if there is no such game: one small query, the cheapest
-    way to know whether what a phone or a kept page shows is still the game. It leaves no
-    transaction open: the connection it borrows goes back to the pool at once."""
-    row = first_row(_VERSION, {"game_id": game_id})
-    return None if row is None else int(row[0])
+    way to know whether what a phone or a kept page shows is still the game."""
+    return db.session.scalar(select(Game.version).where(Game.id == game_id))
 
 
 def pulse(game_id: str) -> Pulse:

@@ -1,14 +1,13 @@
 """Write transactions: one writer per game at a time, and a busy database answered, not crashed.
 
-Every write to a game begins with ``lock_game`` (or ``lock_game_row``, for a write that reads
-and writes plain rows, not a loaded ``Game``): on SQLite its transaction begins with
-``BEGIN IMMEDIATE`` (see ``database.py``), on PostgreSQL the game's row is locked with
-``SELECT ... FOR UPDATE``; either way a second writer waits for the first and then reads what
-the first one wrote, so neither can overwrite the other unseen. A new game of a league locks
-the league's row the same way (``lock_league_row``) before it reads the roster, which it may
-add players to. A write that still finds the database locked after the driver's wait is tried
-again a few times, then refused with ``DatabaseBusy``: the pages and the API answer 503,
-"busy, try again", never 500.
+Every write runs in the request's session. A write to a game begins with ``lock_game``: on
+SQLite its transaction begins with ``BEGIN IMMEDIATE`` (see ``database.py``), on PostgreSQL
+the game's row is locked with ``SELECT ... FOR UPDATE``; either way a second writer waits
+for the first and then reads what the first one wrote, so neither can overwrite the other
+unseen. A new game of a league locks the league's row the same way (``lock_league_row``)
+before it reads the roster, which it may add players to. A write that still finds the
+database locked after the driver's wait is tried again a few times, then refused with
+``DatabaseBusy``: the pages and the API answer 503, "busy, try again", never 500.
 
 A throttle's check of one client's misses, and the miss it records, are one such write too,
 serialized per client by ``lock_client``, so a burst of guesses sent at once is counted one
@@ -29,7 +28,6 @@ from sqlalchemy.sql.base import ExecutableOption
 from handfoot_score.database import WRITE
 from handfoot_score.extensions import db
 from handfoot_score.models import Game, League
-from handfoot_score.statements import Statements, session_statements
 
 from .words import gettext
 
@@ -90,29 +88,6 @@ def begin_write() -> None:
     session.connection(execution_options={WRITE: True})
 
 
-#: Built once: the statement that locks a game's row (on PostgreSQL; SQLite's lock is taken
-#: by ``begin_write``), binding only the game's id.
-_LOCK_ROW = (select(Game.__table__.c.id).where(Game.__table__.c.id == bindparam("game_id"))
-             .with_for_update())
-
-
-def lock_game_row(game_id: str, statements: Statements | None = None) -> Statements:
-    """Lock the game's row, as ``lock_game`` does, loading nothing, in the write transaction
-    ``statements`` run in (``statements.driver_transaction``), or else in this request's
-    session, its write transaction begun here; the statements the write goes on with.
-
-    On SQLite the transaction's write lock (``BEGIN IMMEDIATE``) is the lock, so no statement
-    is needed; elsewhere the row is locked with ``SELECT ... FOR UPDATE`` (no row, no lock:
-    there is no game to write, as the caller's read then finds). What the write reads, it
-    reads after this, so it sees what the writer before it committed."""
-    if statements is None:
-        begin_write()
-        statements = session_statements()
-    if statements.dialect_name != "sqlite":
-        statements.rows(_LOCK_ROW, {"game_id": game_id})
-    return statements
-
-
 #: Built once: the statement that locks a league's row for a change to its roster. ``NO KEY
 #: UPDATE``, not ``UPDATE``: rows that merely refer to the league (a finished game's results)
 #: are still written meanwhile.
@@ -130,16 +105,20 @@ def lock_league_row(league_id: str) -> None:
 
 
 def lock_game(game_id: object, options: Sequence[ExecutableOption] = ()) -> Game | None:
-    """Begin this request's write transaction and lock the game's row; None if no such game.
+    """Begin this request's write transaction and lock the game's row; the game, read after
+    the lock, so it is what the writer before committed; None if there is no such game.
 
-    ``options`` load what the write reads along with the game (its rounds, say), once the
-    lock is held: read in the statement that waited for the lock, joined rows would be those
-    from before the other writer committed (PostgreSQL re-reads only the locked row).
+    On SQLite the transaction's write lock (``BEGIN IMMEDIATE``) is the lock; elsewhere the
+    row is locked with ``SELECT ... FOR UPDATE`` (no row, no lock: there is no game to
+    write). ``options`` load what the write reads along with the game (its rounds, say),
+    once the lock is held: read in the statement that waited for the lock, joined rows would
+    be those from before the other writer committed (PostgreSQL re-reads only the locked row).
     """
     begin_write()
     if not isinstance(game_id, str):
         return None
-    lock_game_row(game_id, session_statements())
+    if db.session.get_bind().dialect.name != "sqlite":
+        db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
     return reloaded(game_id, options)
 
 

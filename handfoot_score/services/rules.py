@@ -72,14 +72,12 @@ def get_rules(rules_id: str) -> RuleSet:
 def stored_rules(data: Mapping[str, Any]) -> RuleSet:
     """The rule set of a stored snapshot, read once per snapshot: rule sets are frozen, so
     every game stored with the same snapshot shares one."""
-    return rules_of_snapshot(json.dumps(data, sort_keys=True, separators=(",", ":")))
+    return _rules_of_snapshot(json.dumps(data, sort_keys=True, separators=(",", ":")))
 
 
 @lru_cache(maxsize=STORED_RULES_KEPT)
-def rules_of_snapshot(text: str) -> RuleSet:
-    """The rule set of a snapshot given as its stored JSON text, parsed once per snapshot:
-    a read that fetches the text as stored needs neither to decode it nor to encode it
-    again for the key."""
+def _rules_of_snapshot(text: str) -> RuleSet:
+    """The rule set of a snapshot given as its JSON text (the key it is kept under)."""
     return rules_from_dict(json.loads(text))
 
 

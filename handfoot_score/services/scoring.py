@@ -7,7 +7,7 @@ from typing import Any
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.melds import Opening, check_opening, more_than_laid, read_melds
 from handfoot_score.engine.rules import RuleSet
-from handfoot_score.engine.scoring import RoundScore, TeamScore, score_round
+from handfoot_score.engine.scoring import SCORE_PARTS, RoundScore, TeamScore, score_round
 
 from .errors import InvalidInput, require_keys
 from .rules import resolve_rules
@@ -39,17 +39,8 @@ def round_score_to_dict(result: RoundScore) -> dict[str, Any]:
 
 def team_score_to_dict(team: TeamScore) -> dict[str, Any]:
     """One team's breakdown in the shape of the JSON API."""
-    return {
-        "name": team.name,
-        "melded_points": team.melded_points,
-        "book_points": team.book_points,
-        "red_three_points": team.red_three_points,
-        "going_out_points": team.going_out_points,
-        "bonus_points": team.bonus_points,
-        "left_points": team.left_points,
-        "total": team.total,
-        "meld_minimum": team.meld_minimum,
-    }
+    return {"name": team.name, **{part: getattr(team, part) for part in SCORE_PARTS},
+            "total": team.total, "meld_minimum": team.meld_minimum}
 
 
 def meld_check_request(body: object) -> dict[str, Any]:

@@ -29,7 +29,6 @@ from handfoot_score.models import (
     LeagueTeam,
 )
 from handfoot_score.services.words import gettext
-from handfoot_score.statements import first_row
 
 from .leagues import LeagueView, Outcome, get_league
 
@@ -131,7 +130,7 @@ def standings_version(league_id: str) -> tuple[int, int] | None:
     is still being imported."""
     if not isinstance(league_id, str):
         return None
-    row = first_row(_STANDINGS_VERSION, {"league_id": league_id})
+    row = db.session.execute(_STANDINGS_VERSION, {"league_id": league_id}).first()
     return None if row is None else (int(row[0]), int(row[1]))
 
 

@@ -10,38 +10,20 @@ recorded, so it cannot be recorded twice.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import bindparam, insert, update
-
 from handfoot_score.engine.errors import N_, Problem
-from handfoot_score.extensions import db
-from handfoot_score.models import TallyPart
-from handfoot_score.statements import session_statements
+from handfoot_score.models import Game, TallyPart
 
 from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState, SavedCount, StaleRound, StaleTeamCount
-from .games.reads import locked_rows
-from .games.records import state_of
+from .games.reads import commit_write, locked_game
 from .games.rounds import add_round
-from .games.rows import GameRows, PartRow
-from .games.versions import game_row_changed
+from .games.versions import game_changed
 from .locking import write_transaction
 from .tallies import EnteredTally, read_entered
 from .words import gettext
-
-_PARTS = TallyPart.__table__
-#: Built once: a team's count of a round stored, the first time and again.
-_SAVE = insert(_PARTS).values(game_id=bindparam("game"), round_number=bindparam("round"),
-                              team_position=bindparam("team"), data=bindparam("tally"),
-                              version=bindparam("version"))
-_SAVE_AGAIN = (update(_PARTS)
-               .where(_PARTS.c.game_id == bindparam("game"),
-                      _PARTS.c.round_number == bindparam("round"),
-                      _PARTS.c.team_position == bindparam("team"))
-               .values(data=bindparam("tally"), version=bindparam("version")))
 
 
 def request_key(number: int) -> str:
@@ -69,10 +51,9 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
     (``read_count_version``). The count is checked on its own at once; the checks across
     teams (only one team goes out, no more cards than the decks hold) run when the last count
     comes in, and refuse that one if they fail, saving nothing. Like a whole round, it locks
-    the game's row and reads its rows after the lock, and writes plain statements.
+    and loads the game, and writes through the ORM.
     """
-    rows = locked_rows(game_id)
-    state = state_of(rows)
+    game, state = locked_game(game_id)
     _require_round_being_counted(state, number)
     if type(team) is not int or not 0 <= team < len(state.teams):
         raise InvalidInput(Problem("team", N_("no such team")))
@@ -91,11 +72,10 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
         # The other teams' counts as saved, each read when it was saved; recording the
         # round clears them all, this one with them.
         tallies = read_entered([counted[t.position] for t in state.teams])
-        stored = add_round(rows, state, tallies, request_key(number))
+        add_round(game, state, tallies, request_key(number))
     else:
-        stored = _store(rows, number, team, tally.as_entered, now + 1)
-    db.session.commit()
-    return state_of(stored), last_in
+        _store(game, number, team, tally.as_entered, now + 1)
+    return commit_write(game), last_in
 
 
 def _require_round_being_counted(state: GameState, number: int) -> None:
@@ -114,16 +94,15 @@ def _require_round_being_counted(state: GameState, number: int) -> None:
             number=number, version=recorded.version, tallies=recorded.tallies)
 
 
-def _store(rows: GameRows, number: int, team: int, tally: dict[str, Any],
-           version: int) -> GameRows:
+def _store(game: Game, number: int, team: int, tally: dict[str, Any], version: int) -> None:
     """Store a team's count of round ``number`` as count ``version``, in place of the one it
-    saved before if any, uncommitted; the game's rows as this write leaves them."""
-    statements = session_statements()
+    saved before if any, uncommitted."""
+    saved = next((part for part in game.parts
+                  if part.round_number == number and part.team_position == team), None)
     # Count version 1 is the team's first count of the round; a later one takes its place.
-    statements.run(_SAVE_AGAIN if version > 1 else _SAVE, {
-        "game": rows.id, "round": number, "team": team, "tally": tally, "version": version})
-    changed_at = game_row_changed(rows.id, statements)
-    parts = [p for p in rows.parts if not (p.round_number == number and p.team_position == team)]
-    parts.append(PartRow(number, team, version, tally))
-    return replace(rows, version=rows.version + 1, updated_at=changed_at,
-                   parts=tuple(sorted(parts, key=lambda p: (p.team_position, p.round_number))))
+    if saved is None:
+        game.parts.append(TallyPart(round_number=number, team_position=team, data=tally,
+                                    version=version))
+    else:
+        saved.data, saved.version = tally, version
+    game_changed(game)

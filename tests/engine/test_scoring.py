@@ -1,6 +1,6 @@
 """Round scores part by part, with every expected number worked out by hand."""
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -15,7 +15,7 @@ from handfoot_score.engine.rules import (
     ScoreMinimum,
     SpecialBook,
 )
-from handfoot_score.engine.scoring import TeamScore, score_round, score_team
+from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore, score_round, score_team
 from handfoot_score.engine.tally import CardCounts, Points, TableBooks, Tally
 
 # (melded, book, red three, going out, bonus, left, meld minimum, total)
@@ -291,3 +291,8 @@ def test_exact_draw_bonus_as_a_house_rule() -> None:
     assert rules.round(4).exact_draw_cards == 34
     team = score_round(rules, 4, [Tally(exact_draws=3)]).teams[0]
     assert (team.bonus_points, team.total) == (300, 300)
+
+
+def test_a_score_s_parts_are_named_once() -> None:
+    names = [field.name for field in fields(TeamScore)]
+    assert names == ["name", *SCORE_PARTS, "meld_minimum"]

@@ -1,14 +1,13 @@
 """Games at the table: set-up, recording and correcting rounds, book taps, game over.
 
-Every write is one transaction: it reads, calls the engine, and commits. A write locks its
-game first (``locking.lock_game``, or ``lock_game_row`` where a write reads and writes
-plain rows, as recording a round does), so writers to one game take turns, carries the version
-it was based on where another phone could have changed the same thing, and moves the game
-version on (``versions``: the game version, a round version, a count version).
+Every write is one transaction in the request's session: it locks and loads its game
+(``reads.locked_game``), calls the engine, changes the loaded ``Game`` through the ORM and
+commits. Writers to one game take turns; a write carries the version it was based on where
+another phone could have changed the same thing, and moves the game version on
+(``versions``: the game version, a round version, a count version).
 
 - ``state``: the read model (``GameState`` and its parts), totals asked of its score sheet;
-- ``records``: the one mapping between stored rows and engine values;
-- ``rows``: a game's rows read straight from its tables, the read side's two queries;
+- ``records``: the one mapping between the ORM's stored game and the engine's values;
 - ``reads``: a game, the games in play, a game locked for a write;
 - ``scoring``: a round's tallies checked and scored, ready to store;
 - ``setup``, ``rounds``, ``play``: the commands, which take typed values: a ``GameSetup``

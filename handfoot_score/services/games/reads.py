@@ -1,33 +1,40 @@
 """Reading games: one game (or only its rules and team names), the games in play, and a game
-locked for a write: as a loaded ``Game`` (``locked_game``) or, for a write made with plain
-statements, as its rows (``locked_rows``); either is read once the lock is held."""
+locked for a write, read once the lock is held. Each is a ``Game`` loaded through the ORM and
+mapped to its state by ``records.state_of``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from sqlalchemy import select
 
+from handfoot_score.engine.rules import RuleSet
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, GameStatus
-from handfoot_score.statements import Statements
+from handfoot_score.models import Game, GameStatus, Team
 
-from ..locking import lock_game, lock_game_row
+from ..locking import lock_game
+from ..rules import stored_rules
 from .errors import GameNotFound
-from .records import WHOLE_GAME, state_of
-from .rows import GameRows, GameShape, game_rows, game_shape
+from .records import WHOLE_GAME, load, state_of
 from .state import GameState
 
 #: Games whose rule set and team names are kept, the most recently read.
 SHAPES_KEPT = 1024
 
 
+@dataclass(frozen=True)
+class GameShape:
+    """What a game's count form is made of: its rule set and its teams' names, both fixed
+    when the game was set up."""
+
+    rules: RuleSet
+    team_names: tuple[str, ...]
+
+
 def get_game(game_id: str) -> GameState:
     """The game with this id, read in two queries; raises GameNotFound."""
-    rows = game_rows(game_id) if isinstance(game_id, str) else None
-    if rows is None:
-        raise GameNotFound(game_id)
-    return state_of(rows)
+    return state_of(load(game_id))
 
 
 def get_game_shape(game_id: str) -> GameShape:
@@ -45,12 +52,14 @@ def get_game_shape(game_id: str) -> GameShape:
 
 @lru_cache(maxsize=SHAPES_KEPT)
 def _kept_shape(database: str, game_id: str) -> GameShape:
-    """A game's shape, kept by its database (part of the key only) and id; a game not found
-    is not kept."""
-    shape = game_shape(game_id)
-    if shape is None:
+    """A game's shape, kept by its database (part of the key only) and id, read in one query;
+    a game not found is not kept."""
+    rows = db.session.execute(
+        select(Game.rules_data, Team.name).join(Team.game).where(Game.id == game_id)
+        .order_by(Team.position)).all()
+    if not rows:
         raise GameNotFound(game_id)
-    return shape
+    return GameShape(stored_rules(rows[0].rules_data), tuple(row.name for row in rows))
 
 
 def games_in_play(limit: int = 20) -> list[GameState]:
@@ -69,22 +78,10 @@ def locked_game(game_id: str) -> tuple[Game, GameState]:
     return game, state_of(game)
 
 
-def locked_rows(game_id: str, statements: Statements | None = None) -> GameRows:
-    """The game's rows (``rows.game_rows``, two queries, no ORM), its row locked for the write
-    transaction ``statements`` run in (else the session's, begun here) and read after the
-    lock; raises GameNotFound."""
-    if not isinstance(game_id, str):
-        raise GameNotFound(game_id)
-    statements = lock_game_row(game_id, statements)
-    rows = game_rows(game_id, statements)
-    if rows is None:
-        raise GameNotFound(game_id)
-    return rows
-
-
 def commit_write(game: Game) -> GameState:
     """Commit the write to a locked game; the game as this write left it, even if another
-    write follows at once."""
+    write follows at once. Raises IntegrityError, nothing stored, if a row it adds clashes
+    with one stored meanwhile."""
     db.session.flush()
     state = state_of(game)
     db.session.commit()

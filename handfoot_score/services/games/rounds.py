@@ -1,71 +1,39 @@
 """Recording, correcting and previewing rounds.
 
-Every write here is one transaction: it locks its game, so writers to one game take turns,
-carries the version it was based on where another phone could have changed the same thing
-(a correction its round version, a whole round the teams' count versions), and moves the
-game version on (``versions``). A correction locks and loads the ``Game``
-(``reads.locked_game``) and writes through the ORM; recording a round, the write a table
-makes most, locks the game's row and reads its rows after the lock (``reads.locked_rows``),
-then writes them with plain statements (``add_round``): the round and its tallies inserted,
-the teams' book taps and the round's saved counts cleared, the game's status and version
-moved on in one UPDATE. Those statements run in a transaction of their own on a driver
-connection (``statements.driver_transaction``), all but a game's last round: that one is
-written in the session's transaction, since a league game's last round also loads the
-``Game``, to store its league results (``leagues.record_results``) as a correction does.
+Every write here is one transaction in the request's session, written through the ORM: it
+locks and loads its game (``reads.locked_game``), so writers to one game take turns, carries
+the version it was based on where another phone could have changed the same thing (a
+correction its round version, a whole round the teams' count versions), and moves the game
+version on (``versions``). A new round is added to the loaded ``Game`` by ``add_round``, the
+one way a round is recorded, whole or team by team; a correction changes its tallies in
+place. A game's last round, or a correction of a finished game, also stores its league
+results (``leagues.record_results``) in the same transaction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 
-from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.extensions import db
-from handfoot_score.models import (
-    Game,
-    GameStatus,
-    LeagueGame,
-    Round,
-    TallyPart,
-    TallyRecord,
-    Team,
-)
-from handfoot_score.statements import Statements, driver_transaction, session_statements
+from handfoot_score.models import Game, GameStatus, Round, TallyRecord
 
 from .. import leagues
 from ..errors import InvalidInput
-from ..locking import reloaded, write_transaction
+from ..locking import write_transaction
 from ..tallies import EnteredTally
 from ..words import gettext, names_list
 from .access import require_edit_code
-from .errors import GameConflict, GameNotFound, SavedCount, StaleRound, StaleTeamCounts
-from .reads import commit_write, get_game, locked_game, locked_rows
-from .records import WHOLE_GAME, replace_tally, state_of, tally_values, team_score
-from .rows import GameRows, RoundRow, TallyRow, game_rows
+from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
+from .reads import commit_write, get_game, locked_game
+from .records import load, replace_tally, state_of, team_score
 from .scoring import score_entered
 from .state import GameState
-from .versions import game_changed, game_row_changed
-
-_ROUNDS, _TALLIES, _TEAMS = Round.__table__, TallyRecord.__table__, Team.__table__
-_PARTS, _LEAGUE_GAMES = TallyPart.__table__, LeagueGame.__table__
-#: A round's statements, built once (a round only binds its values): the round and its
-#: tallies stored, the book taps of play and the teams' saved counts of the round cleared.
-_ADD_ROUND = (insert(_ROUNDS).values(
-    game_id=bindparam("game_id"), number=bindparam("number"), version=1,
-    request_key=bindparam("request_key"), created_at=bindparam("moment"),
-    updated_at=bindparam("moment")).returning(_ROUNDS.c.id))
-_ADD_TALLIES = insert(_TALLIES).values(
-    {column: bindparam(column.name) for column in _TALLIES.c if not column.primary_key})
-_CLEAR_BOOKS = (update(_TEAMS).where(_TEAMS.c.game_id == bindparam("game"))
-                .values(books_data={}))
-_DROP_COUNTS = delete(_PARTS).where(_PARTS.c.game_id == bindparam("game"),
-                                    _PARTS.c.round_number == bindparam("round"))
-_LEAGUE_GAME = select(_LEAGUE_GAMES.c.game_id).where(_LEAGUE_GAMES.c.game_id == bindparam("game"))
+from .versions import game_changed
 
 
 @write_transaction
@@ -80,42 +48,8 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
     none): if a team saved its count since, the round is refused, so that count is not lost
     unseen. (``round_requests`` reads each of these from what a phone sends.)
     """
-    try:
-        # Every round but the last in a transaction of plain statements, without the
-        # session's bookkeeping; the last, which may store a league's results through the
-        # ORM, in the session's.
-        with driver_transaction() as statements:
-            recorded = _record_round(statements, game_id, tallies, round_number, based_on,
-                                     request_key, last_round=False)
-        if recorded is None:
-            recorded = _record_round(None, game_id, tallies, round_number, based_on,
-                                     request_key, last_round=True)
-            assert recorded is not None, "the last round is recorded in the session"
-            db.session.commit()
-    except _RoundTaken as taken:
-        db.session.rollback()
-        return _retry_of_same_round(game_id, request_key, taken.number)
-    return recorded
-
-
-class _RoundTaken(Exception):
-    """The round could not be stored: one of its number or request key is stored already."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(number)
-        self.number = number
-
-
-def _record_round(statements: Statements | None, game_id: str,
-                  tallies: Sequence[EnteredTally], round_number: int | None,
-                  based_on: Sequence[int] | None, request_key: str | None, *,
-                  last_round: bool) -> tuple[GameState, bool] | None:
-    """``record_round`` in the write transaction ``statements`` run in (else the session's,
-    begun here); None, with nothing written, if the round is the game's last and
-    ``last_round`` is false."""
-    rows = locked_rows(game_id, statements)
-    state = state_of(rows)
-    if request_key is not None and any(r.request_key == request_key for r in rows.rounds):
+    game, state = locked_game(game_id)
+    if request_key is not None and any(r.request_key == request_key for r in game.rounds):
         return state, False
     if state.current_round is None:
         raise GameConflict(gettext("The game is over: correct a round instead."), "round")
@@ -126,50 +60,35 @@ def _record_round(statements: Statements | None, game_id: str,
                     asked=round_number, number=number), "round")
     if based_on is not None:
         _require_part_versions(state, based_on)
-    if number == len(state.rules.rounds) and not last_round:
-        return None
+    add_round(game, state, tallies, request_key)
     try:
-        recorded = add_round(rows, state, tallies, request_key, statements)
-    except IntegrityError as error:
-        raise _RoundTaken(number) from error
-    return state_of(recorded), True
+        return commit_write(game), True
+    except IntegrityError:
+        # The lock lets one writer at a time read and write; should a round of this number
+        # or key be stored meanwhile all the same, the unique indexes refuse this one.
+        db.session.rollback()
+        return _retry_of_same_round(game_id, request_key, number)
 
 
-def add_round(rows: GameRows, state: GameState, tallies: Sequence[EnteredTally],
-              key: str | None, statements: Statements | None = None) -> GameRows:
-    """Score the round being played from every team's tally and store it in the locked game
-    (``rows``, read under the lock), uncommitted, by ``statements`` (else in the session's
-    transaction): the one way a round is recorded, whole or team by team. Returns the game's
-    rows as this write leaves them. The last round stores a league game's results through
-    the ORM, so it is written in the session.
-
-    Raises IntegrityError if a round of that number or key is stored already.
-    """
+def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
+              key: str | None) -> None:
+    """Score the round being played from every team's tally and add it to the locked game
+    (``state`` its state as read under the lock), uncommitted: the one way a round is
+    recorded, whole or team by team. The teams' book taps and the round's saved counts are
+    cleared; the last round ends the game and stores a league game's results."""
     number = state.current_round
     assert number is not None
-    finished = number == len(state.rules.rounds)
-    assert statements is None or not finished, "a game ends in the session's transaction"
-    scored = _score(state, number, tallies)
-    statements = statements or session_statements()
-    moment = datetime.now(UTC)
-    [(round_id,)] = statements.rows(_ADD_ROUND, {
-        "game_id": rows.id, "number": number, "request_key": key, "moment": moment})
-    statements.run(_ADD_TALLIES, [{"round_id": round_id, **tally_values(position, row)}
-                                  for position, row in enumerate(scored)])
-    if any(team.books_data for team in rows.teams):
-        statements.run(_CLEAR_BOOKS, {"game": rows.id})
-    if any(part.round_number == number for part in rows.parts):
-        statements.run(_DROP_COUNTS, {"game": rows.id, "round": number})
-    ended = GameStatus.FINISHED.value if finished else None
-    # The status is written only when it changes: an UPDATE naming it rewrites its index.
-    changed_at = game_row_changed(rows.id, statements, ended)
-    if finished and _in_league(rows.id):
-        leagues.record_results(_loaded(rows.id))
-    return replace(
-        rows, status=ended or rows.status, version=rows.version + 1, updated_at=changed_at,
-        teams=tuple(replace(team, books_data={}) for team in rows.teams),
-        rounds=(*rows.rounds, RoundRow(number, 1, tuple(scored), key)),
-        parts=tuple(part for part in rows.parts if part.round_number != number))
+    game.rounds.append(Round(number=number, request_key=key,
+                             tallies=_score(state, number, tallies)))
+    for team in game.teams:
+        if team.books_data:  # an unchanged value is not written
+            team.books_data = {}
+    for part in [part for part in game.parts if part.round_number == number]:
+        game.parts.remove(part)
+    if number == len(state.rules.rounds):
+        game.status = GameStatus.FINISHED
+        leagues.record_results(game)
+    game_changed(game)
 
 
 def check_team_tally(state: GameState, number: int, team: int, tally: EnteredTally) -> None:
@@ -200,9 +119,8 @@ def correct_round(game_id: str, number: int, tallies: Sequence[EnteredTally], *,
                     "look at it again and re-apply your change.", number=number,
                     version=recorded.version), "version",
             number=number, version=recorded.version, tallies=recorded.tallies)
-    rows = _score(state, number, tallies)
     stored = game.rounds[number - 1]
-    for old, new in zip(stored.tallies, rows):
+    for old, new in zip(stored.tallies, _score(state, number, tallies)):
         replace_tally(old, new)
     stored.version += 1  # the round version: the next correction is based on this one
     game_changed(game)
@@ -239,29 +157,14 @@ def _require_part_versions(state: GameState, seen: Sequence[int]) -> None:
 
 
 def _score(state: GameState, number: int, tallies: Sequence[EnteredTally]
-           ) -> list[TallyRow]:
+           ) -> list[TallyRecord]:
     return score_entered(state.rules, [team.name for team in state.teams],
                          state.totals_before(number), number, tallies)
 
 
-def _in_league(game_id: str) -> bool:
-    """Whether the game is played in a league (whose standings keep its results)."""
-    return db.session.connection().execute(_LEAGUE_GAME, {"game": game_id}).first() is not None
-
-
-def _loaded(game_id: str) -> Game:
-    """The game loaded through the ORM as this write has left it so far (its new round
-    included)."""
-    game = reloaded(game_id, WHOLE_GAME)
-    assert game is not None, "the game is locked by this write"
-    return game
-
-
 def _retry_of_same_round(game_id: str, key: str | None, number: int) -> tuple[GameState, bool]:
-    rows = game_rows(game_id)
-    if rows is None:
-        raise GameNotFound(game_id)
-    if key is not None and any(r.request_key == key for r in rows.rounds):
-        return state_of(rows), False
+    game = load(game_id)
+    if key is not None and any(r.request_key == key for r in game.rounds):
+        return state_of(game), False
     raise GameConflict(gettext("Round %(number)s was recorded from another device just now.",
                                number=number), "round")

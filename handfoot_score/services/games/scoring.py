@@ -8,13 +8,13 @@ from dataclasses import replace
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.rules import RuleSet
-from handfoot_score.engine.scoring import score_round
+from handfoot_score.engine.scoring import SCORE_PARTS, score_round
+from handfoot_score.models import TallyRecord
 
 from ..errors import InvalidInput
 from ..tallies import EnteredTally
 from ..typed_in import STORED_INT_MAX
-from .records import scored_row
-from .rows import TallyRow
+from .records import tally_record
 
 #: The most a round can score for or against a team: even a game of the most rounds a rule
 #: set may have keeps its totals within what the database's integer columns store.
@@ -22,9 +22,10 @@ ROUND_TOTAL_MAX = STORED_INT_MAX // MAX_ROUNDS
 
 
 def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
-                  tallies: Sequence[EnteredTally]) -> list[TallyRow]:
-    """Every team's tally of round ``number`` checked and scored, as rows to store (each
-    tally as it was entered); raises InvalidTally or InvalidInput naming the team and field."""
+                  tallies: Sequence[EnteredTally]) -> list[TallyRecord]:
+    """Every team's tally of round ``number`` checked and scored, as rows to store, in team
+    order (each tally as it was entered); raises InvalidTally or InvalidInput naming the team
+    and field."""
     if len(tallies) != len(names):
         raise _one_tally_a_team(len(names))
     scored = [replace(entered.tally, name=entered.tally.name or name, score_before=score)
@@ -35,13 +36,11 @@ def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], n
                        {"total": score.total, "most": ROUND_TOTAL_MAX})
                for position, score in enumerate(result.teams)
                if not all(abs(points) <= ROUND_TOTAL_MAX for points in (
-                   score.melded_points, score.book_points, score.red_three_points,
-                   score.going_out_points, score.bonus_points, score.left_points,
-                   score.total))]
+                   *(getattr(score, part) for part in SCORE_PARTS), score.total))]
     if too_big:
         raise InvalidInput(too_big)
-    return [scored_row(entered.as_entered, score)
-            for entered, score in zip(tallies, result.teams)]
+    return [tally_record(position, entered.as_entered, score)
+            for position, (entered, score) in enumerate(zip(tallies, result.teams))]
 
 
 def _one_tally_a_team(teams: int) -> InvalidInput:

@@ -14,7 +14,6 @@ from handfoot_score.models import Game, GameStatus, Round, TallyPart
 
 from .. import leagues
 from ..errors import InvalidInput, require_keys
-from ..games.records import tally_record
 from ..games.scoring import score_entered
 from ..games.setup import game_of, set_up
 from ..tallies import EnteredTally, read_entered
@@ -59,8 +58,7 @@ def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: ob
         except EngineError as error:
             raise type(error)([replace(p, field=where + p.field)
                                for p in error.problems]) from None
-        game.rounds.append(Round(number=number, tallies=[
-            tally_record(position, row) for position, row in enumerate(rows)]))
+        game.rounds.append(Round(number=number, tallies=rows))
         sheet = sheet.with_round([row.total for row in rows])
     leagues.check_seats(game)
     return game
