@@ -461,3 +461,28 @@ def test_a_missing_token_keeps_the_input_and_the_next_save_works(guarded_app: Fl
     assert state_of(guarded_app, game_id).rounds == ()
     assert client.post(tally_url(game_id, 1) + "/record", data=kept).status_code == 303
     assert len(state_of(guarded_app, game_id).rounds) == 1
+
+
+@pytest.mark.parametrize("page, save", [("?team=1", "/teams/1"), ("", "/correct")],
+                         ids=["one team's count", "a correction"])
+def test_every_save_with_a_stale_token_shows_the_form_again(guarded_app: Flask, page: str,
+                                                            save: str) -> None:
+    client = guarded_app.test_client()
+    game_id = new_game(guarded_app)
+    if save == "/correct":
+        with guarded_app.app_context():
+            games.record_round(game_id, read_entered([going_out_tally("classic"),
+                                                      caught_tally()]))
+    values = page_form(client, tally_url(game_id, 1) + page)
+    values["teams-1-left_aces"] = "7"
+    before = state_of(guarded_app, game_id)
+    refused = client.post(tally_url(game_id, 1) + save, data={**values, "csrf_token": "x"})
+    assert refused.status_code == 400
+    shown = refused.get_data(as_text=True)
+    assert "press Save once more" in error_summary(shown)
+    assert form_values(shown)["teams-1-left_aces"] == "7"
+    assert f'action="{tally_url(game_id, 1)}{save}"' in shown
+    assert state_of(guarded_app, game_id) == before
+    # No such game: not found, stale token or not.
+    gone = client.post(f"/games/no-such-game/rounds/1{save}", data={**values, "csrf_token": "x"})
+    assert gone.status_code == 404
