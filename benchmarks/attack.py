@@ -348,9 +348,10 @@ ATTACKS: dict[str, Attack] = {
                                         "kind": r.choice(["clean", hostile_scalar(r)]),
                                         "change": r.choice(["1", "-1", hostile_scalar(r)]),
                                         "seen": r.choice(["", "0", hostile_scalar(r)])}),
-    "POST /games/<id>/rounds/<n> (form)": lambda p, r, t: p.form(
-        f"/games/{_game(r, t)}/rounds/{_number(r)}"
-        + r.choice(["", f"?team={in_address(r.choice([0, 1, hostile_scalar(r)]))}"]), {
+    "POST /games/<id>/rounds/<n>/... (form)": lambda p, r, t: p.form(
+        f"/games/{_game(r, t)}/rounds/{_number(r)}/" + r.choice([
+            "record", "correct", "show",
+            f"teams/{in_address(r.choice([0, 1, hostile_scalar(r)]))}"]), {
             "teams-0-melded_eight_to_king": r.choice(["10", hostile_scalar(r)]),
             "teams-0-part_version": r.choice(["0", hostile_scalar(r)]),
             "teams-1-part_version": "0", "version": r.choice(["", hostile_scalar(r)]),

@@ -59,7 +59,7 @@ class Submits:
         """The next submit, ready to time: sends the form, returns the status."""
         game, number = self.rounds.pop(0)
         form = filled_tally_form(self.client, game, number)
-        url = f"/games/{game}/rounds/{number}"
+        url = f"/games/{game}/rounds/{number}/record"
 
         def submit() -> int:
             return self.client.post(url, data=form, headers=BROWSER).status_code

@@ -254,8 +254,10 @@ def test_many_valid_teams_and_players(client: FlaskClient, how_many: int, player
 def test_many_entries_in_a_page_form(client: FlaskClient, how_many: int, form: str) -> None:
     game_id = a_game(client)
     shown, target, name = {
-        "count": (f"/games/{game_id}/rounds/1", None, "teams-{n}-melded"),
-        "team count": (f"/games/{game_id}/rounds/1?team=0", None, "teams-{n}-melded"),
+        "count": (f"/games/{game_id}/rounds/1", f"/games/{game_id}/rounds/1/record",
+                  "teams-{n}-melded"),
+        "team count": (f"/games/{game_id}/rounds/1?team=0",
+                       f"/games/{game_id}/rounds/1/teams/0", "teams-{n}-melded"),
         "new game": ("/games/new", None, "teams-{n}-players-0"),
         "players": ("/games/new", None, "teams-0-players-{n}"),
         "house rules": ("/rules/house?base=pagat", "/rules/house", "rounds-{n}-meld_minimum"),

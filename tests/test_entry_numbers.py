@@ -32,8 +32,8 @@ def test_the_count_form_takes_no_such_team(app: Flask, client: FlaskClient,
     url = f"/games/{game_id}/rounds/1"
     values = form_values(client.get(url).get_data(as_text=True))
     values.update({"teams-0-melded_eight_to_king": "10", "teams-1-melded_aces": "4"})
-    for step in ({"step": "show"}, {}):  # shown again, then saved
-        answered_alike(client, url, values | step, f"teams-{number}-melded_aces")
+    for command in ("show", "record"):  # shown again, then saved
+        answered_alike(client, f"{url}/{command}", values, f"teams-{number}-melded_aces")
     preview = client.post(f"{url}/preview", data={**values, f"teams-{number}-x": "1"})
     assert preview.status_code == 200
     assert client.get(f"/games/{game_id}/scoreboard").status_code == 200

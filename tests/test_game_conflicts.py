@@ -46,7 +46,7 @@ def test_a_stale_correction_is_a_stale_round(app: Flask, client: FlaskClient) ->
     assert stale.json["current"] == {"round": 1, "version": 2, "teams": [QUIET, THEM]}
     assert stale.json["errors"][0]["field"] == "version"
 
-    page = client.post(f"/games/{game_id}/rounds/1", data=values)
+    page = client.post(f"/games/{game_id}/rounds/1/correct", data=values)
     assert page.status_code == 409
     assert THEIRS_IN_WORDS in page_text(page)
     assert form_values(page.get_data(as_text=True))["version"] == "2"
@@ -81,7 +81,7 @@ def test_a_count_saved_over_a_newer_one_is_a_stale_team_count(
     assert stale.json["current"] == {"team": 1, "version": 1, "tally": THEM}
 
     values.update({"teams-1-melded_eight_to_king": "10", "went_out": "nobody"})
-    page = client.post(f"/games/{game_id}/rounds/1?team=1", data=values)
+    page = client.post(f"/games/{game_id}/rounds/1/teams/1", data=values)
     assert page.status_code == 409
     assert THEIRS_IN_WORDS in page_text(page)
     assert form_values(page.get_data(as_text=True))["teams-1-part_version"] == "1"
@@ -104,7 +104,7 @@ def test_a_round_over_newer_counts_is_stale_team_counts(
 
     values.update({"teams-0-melded_eight_to_king": "10", "teams-1-melded_eight_to_king": "10",
                    "went_out": "nobody"})
-    page = client.post(f"/games/{game_id}/rounds/1", data=values)
+    page = client.post(f"/games/{game_id}/rounds/1/record", data=values)
     assert page.status_code == 409
     assert THEIRS_IN_WORDS in page_text(page)
     assert form_values(page.get_data(as_text=True))["teams-1-part_version"] == "1"

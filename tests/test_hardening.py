@@ -161,10 +161,10 @@ def test_versions_typed_into_the_count_form_must_be_ascii_digits(
     game_id = start_game(client.application)
     values = form_values(client.get(f"/games/{game_id}/rounds/1").get_data(as_text=True))
     values.update({"version": version})
-    assert client.post(f"/games/{game_id}/rounds/1", data=values).status_code < 500
+    assert client.post(f"/games/{game_id}/rounds/1/record", data=values).status_code < 500
     values.update({"version": "", "teams-0-part_version": version})
-    assert client.post(f"/games/{game_id}/rounds/1", data=values).status_code < 500
-    assert client.post(f"/games/{game_id}/rounds/1?team=0", data=values).status_code < 500
+    assert client.post(f"/games/{game_id}/rounds/1/record", data=values).status_code < 500
+    assert client.post(f"/games/{game_id}/rounds/1/teams/0", data=values).status_code < 500
 
 
 @pytest.mark.parametrize("team", ["1" + "0" * 400, "²", "9" * 5000])

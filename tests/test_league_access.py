@@ -309,9 +309,9 @@ def test_correcting_a_round_on_its_page_asks_for_the_code(app: Flask, client: Fl
     page = client.get(f"/games/{finished.id}/rounds/1")
     assert page.status_code == 200
     before = unchanged(app)
-    response = client.post(f"/games/{finished.id}/rounds/1",
+    response = client.post(f"/games/{finished.id}/rounds/1/correct",
                            data=form_values(page.get_data(as_text=True)))
-    asks_for_the_code(response, league, f"/games/{finished.id}/rounds/1")
+    asks_for_the_code(response, league, f"/games/{finished.id}/rounds/1/correct")
     assert unchanged(app) == before
 
 

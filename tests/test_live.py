@@ -239,7 +239,7 @@ def test_a_database_locked_by_other_writers_answers_busy_not_500(
         assert "busy" in response.json["errors"][0]["message"]
         page = client.post(f"/games/{game_id}/books", data={**tap, "change": "1"})
         assert page.status_code == 503 and "try again" in page_text(page)
-        counted = client.post(f"/games/{game_id}/rounds/1", data={
+        counted = client.post(f"/games/{game_id}/rounds/1/record", data={
             "teams-0-melded_eight_to_king": "10", "teams-1-melded_eight_to_king": "5",
             "teams-0-part_version": "0", "teams-1-part_version": "0", "went_out": "nobody"})
         assert counted.status_code == 503

@@ -326,21 +326,22 @@ def test_a_correction_typed_before_the_edit_code_is_asked_is_kept_through_the_qu
              if name not in ("next", "theme")}
     typed["teams-0-melded_eight_to_king"] = "14"
     typed["teams-1-melded_four_to_seven"] = "3"
-    asked = client.post(count_page, data=typed)
+    correct = f"{count_page}/correct"
+    asked = client.post(correct, data=typed)
     assert asked.status_code == 403, page_text(asked)[:1500]
     page = asked.get_data(as_text=True)
     assert f'action="/leagues/{league_id}/unlock"' in page
     assert '<input type="hidden" name="teams-0-melded_eight_to_king" value="14">' in page
     assert "What you typed is kept" in page
     carried = {**{k: v for k, v in typed.items() if k != "csrf_token"},
-               "next": count_page, "repost": "1"}
+               "next": correct, "repost": "1"}
     wrong = client.post(f"/leagues/{league_id}/unlock", data={**carried, "edit_code": "x" * 8})
     assert wrong.status_code == 403
     assert 'name="teams-0-melded_eight_to_king" value="14"' in wrong.get_data(as_text=True)
     assert state_of(app, game_id).rounds[0].tallies[0]["melded"] == {"eight_to_king": 10}
     right = client.post(f"/leagues/{league_id}/unlock", data={**carried, "edit_code": code})
     assert right.status_code == 307
-    assert right.location == count_page
+    assert right.location == correct
     again = client.post(right.location, data={**carried, "edit_code": code})
     assert again.status_code == 303, again.get_data(as_text=True)[:3000]
     assert state_of(app, game_id).rounds[0].tallies[0]["melded"]["eight_to_king"] == 14

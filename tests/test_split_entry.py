@@ -128,7 +128,7 @@ def test_one_team_on_its_own_phone_sees_only_its_inputs(app: Flask,
     assert "teams-1-melded_aces" in values and "teams-0-melded_aces" not in values
     assert values["teams-0-part_version"] == "0" and values["teams-1-part_version"] == "0"
     assert "Did Them go out?" in page
-    assert f'action="/games/{game_id}/rounds/1?team=1"' in page
+    assert f'action="/games/{game_id}/rounds/1/teams/1"' in page
 
 
 @pytest.mark.parametrize("team", ["2", "x", "-1"])
@@ -143,7 +143,7 @@ def test_counting_team_by_team_through_the_pages(app: Flask, client: FlaskClient
     them.update({"teams-1-points_mode": "y", "teams-1-points_shown": "1",
                  "teams-1-melded_points": "230", "teams-1-left_points": "85",
                  "teams-1-red_threes_left": "1", "went_out": "nobody"})
-    saved = client.post(f"/games/{game_id}/rounds/1?team=1", data=them, follow_redirects=True)
+    saved = client.post(f"/games/{game_id}/rounds/1/teams/1", data=them, follow_redirects=True)
     assert saved.request.path == f"/games/{game_id}"
     text = page_text(saved)
     assert "Them's count is saved. Still counting: Us." in text
@@ -157,7 +157,7 @@ def test_counting_team_by_team_through_the_pages(app: Flask, client: FlaskClient
 
     us = form_values(client.get(f"/games/{game_id}/rounds/1?team=0").get_data(as_text=True))
     us.update({"teams-0-melded_eight_to_king": "10", "went_out": "nobody"})
-    done = client.post(f"/games/{game_id}/rounds/1?team=0", data=us, follow_redirects=True)
+    done = client.post(f"/games/{game_id}/rounds/1/teams/0", data=us, follow_redirects=True)
     # The last count in records the round: the table lands on round 2, told what it scored.
     assert done.request.path == f"/games/{game_id}"
     assert "Round 1 recorded — Us +100, Them +45 · Undo" in page_text(done)
@@ -173,7 +173,7 @@ def test_a_stale_count_on_the_page_shows_theirs_and_saving_again_puts_mine(
     save(client, game_id, 1, THEM)
     mine["teams-1-melded_aces"] = "4"
     mine["went_out"] = "nobody"
-    refused = client.post(f"/games/{game_id}/rounds/1?team=1", data=mine)
+    refused = client.post(f"/games/{game_id}/rounds/1/teams/1", data=mine)
     assert refused.status_code == 409
     page = refused.get_data(as_text=True)
     text = page_text(refused)
@@ -182,7 +182,7 @@ def test_a_stale_count_on_the_page_shows_theirs_and_saving_again_puts_mine(
            "1 red three caught." in text
     kept = form_values(page)
     assert kept["teams-1-melded_aces"] == "4" and kept["teams-1-part_version"] == "1"
-    assert client.post(f"/games/{game_id}/rounds/1?team=1", data=kept).status_code == 303
+    assert client.post(f"/games/{game_id}/rounds/1/teams/1", data=kept).status_code == 303
     assert state_of(app, game_id).part(1).tally["melded"]["aces"] == 4  # type: ignore[union-attr]
 
 
@@ -193,10 +193,10 @@ def test_a_whole_round_saved_over_a_newer_count_is_refused_on_the_page(
     save(client, game_id, 1, THEM)
     values["teams-0-melded_aces"] = values["teams-1-melded_aces"] = "3"
     values["went_out"] = "nobody"
-    refused = client.post(f"/games/{game_id}/rounds/1", data=values)
+    refused = client.post(f"/games/{game_id}/rounds/1/record", data=values)
     assert refused.status_code == 409
     assert "Them saved their count on another phone meanwhile" in page_text(refused)
     kept = form_values(refused.get_data(as_text=True))
     assert kept["teams-1-part_version"] == "1"
-    assert client.post(f"/games/{game_id}/rounds/1", data=kept).status_code == 303
+    assert client.post(f"/games/{game_id}/rounds/1/record", data=kept).status_code == 303
     assert len(state_of(app, game_id).rounds) == 1

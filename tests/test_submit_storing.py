@@ -48,7 +48,7 @@ def test_a_saved_round_stores_its_tallies_and_scores_and_clears_the_taps(
         games.tap_book(game_id, 0, "clean", 1)
     before = stored(app, game_id)
     form = counted_form(client, game_id)
-    answer = client.post(f"/games/{game_id}/rounds/1", data=form)
+    answer = client.post(f"/games/{game_id}/rounds/1/record", data=form)
     assert answer.status_code == 303
     after = stored(app, game_id)
     assert after["rounds"] == [(1, 1, form["request_key"])]
@@ -69,7 +69,7 @@ def test_a_saved_round_stores_its_tallies_and_scores_and_clears_the_taps(
 def test_the_page_and_the_service_store_a_round_alike(app: Flask, client: FlaskClient) -> None:
     by_page, by_service = start_game(app), start_game(app)
     form = counted_form(client, by_page)
-    assert client.post(f"/games/{by_page}/rounds/1", data=form).status_code == 303
+    assert client.post(f"/games/{by_page}/rounds/1/record", data=form).status_code == 303
     with app.test_request_context(method="POST", data=form):
         teams = RoundTallyForm.for_game(state_of(app, by_page).rules,
                                         [t["name"] for t in TWO_TEAMS]).to_teams()
@@ -82,8 +82,8 @@ def test_the_page_and_the_service_store_a_round_alike(app: Flask, client: FlaskC
 def test_a_retried_save_records_one_round(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
     form = counted_form(client, game_id)
-    first = client.post(f"/games/{game_id}/rounds/1", data=form)
-    again = client.post(f"/games/{game_id}/rounds/1", data=form)
+    first = client.post(f"/games/{game_id}/rounds/1/record", data=form)
+    again = client.post(f"/games/{game_id}/rounds/1/record", data=form)
     assert (first.status_code, again.status_code) == (303, 303)
     assert len(stored(app, game_id)["rounds"]) == 1
 
@@ -153,7 +153,7 @@ def recorded_message(client: FlaskClient, game_id: str, **headers: str) -> str:
                 if not key.startswith(f"teams-{team}-") or key.endswith(
                     ("part_version", "points_shown"))}
         form.update({f"teams-{team}-{name}": value for name, value in counted.items()})
-    assert client.post(f"/games/{game_id}/rounds/1", data=form,
+    assert client.post(f"/games/{game_id}/rounds/1/record", data=form,
                        headers=headers).status_code == 303
     with client.session_transaction() as session:
         (category, _message), = session["_flashes"]

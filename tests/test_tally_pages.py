@@ -101,7 +101,7 @@ def test_a_whole_game_through_the_page_totals_as_the_engine_and_the_service(
         for team, tally in enumerate(teams):
             fill(values, team, tally)
         preview = client.post(tally_url(game_id, number) + "/preview", data=values)
-        response = client.post(tally_url(game_id, number), data=values)
+        response = client.post(tally_url(game_id, number) + "/record", data=values)
         assert response.status_code == 303, error_summary(response.get_data(as_text=True))
         # The table lands on the next round (the result once the game is over).
         assert response.location.endswith(f"/games/{game_id}")
@@ -121,7 +121,7 @@ def test_the_page_reminds_to_count_every_card(app: Flask, client: FlaskClient) -
     values = page_form(client, tally_url(game_id, 1))
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
-    client.post(tally_url(game_id, 1), data=values)
+    client.post(tally_url(game_id, 1) + "/record", data=values)
     page = client.get(tally_url(game_id, 2)).get_data(as_text=True)
     assert "Round 2 of 4 — count every card: on the table, and left in hands and feet." in page
     assert '<legend>Them</legend>' in page
@@ -148,7 +148,7 @@ def test_the_round_starts_from_the_books_tapped_during_play(app: Flask,
     assert (values["teams-1-books_clean"], values["teams-0-books_wild"]) == ("2", "1")
     assert values["teams-0-books_clean"] == ""
     assert len(values["request_key"]) == 32
-    assert values["version"] == ""
+    assert not values.get("version"), "a new round has no version to be based on"
 
 
 def test_only_the_inputs_the_rules_score_are_shown(app: Flask, client: FlaskClient) -> None:
@@ -172,11 +172,11 @@ def test_enter_in_a_count_shows_the_score_and_saves_nothing(app: Flask,
     game_id = new_game(app)
     page = client.get(tally_url(game_id, 1)).get_data(as_text=True)
     first = re.search(r"<form class=\"tally\".*?<button([^>]*)>", page, re.S)
-    assert first and 'name="step" value="show"' in first.group(1), \
-        "Enter presses the form's first button"
+    assert first and f'formaction="{tally_url(game_id, 1)}/show"' in first.group(1), \
+        "Enter presses the form's first button, which only shows the score"
     values = page_form(client, tally_url(game_id, 1))
     values["teams-0-melded_jokers"] = "1"
-    response = client.post(tally_url(game_id, 1), data={**values, "step": "show"})
+    response = client.post(tally_url(game_id, 1) + "/show", data=values)
     assert response.status_code == 200
     shown = response.get_data(as_text=True)
     assert form_values(shown)["teams-0-melded_jokers"] == "1"
@@ -193,7 +193,7 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
         tally_url(game_id, 1)).get_data(as_text=True)
     fill(values, 0, going_out_tally("classic"))
     values["teams-1-points_mode"] = "y"  # ticked, then Save pressed with no script
-    response = client.post(tally_url(game_id, 1), data=values)
+    response = client.post(tally_url(game_id, 1) + "/record", data=values)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     team = page[page.index('id="team-1"'):]
@@ -205,7 +205,7 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
     values = form_values(page)
     assert values["teams-1-points_shown"] == "1"
     values["teams-1-melded_points"], values["teams-1-left_points"] = "230", "85"
-    response = client.post(tally_url(game_id, 1), data=values)
+    response = client.post(tally_url(game_id, 1) + "/record", data=values)
     assert response.status_code == 303
     [_, them] = state_of(app, game_id).rounds[0].tallies
     assert (them["melded"], them["left"]) == ({"points": 230}, {"points": 85})
@@ -219,7 +219,7 @@ def test_errors_name_team_and_input_and_keep_what_was_typed(app: Flask,
     values["teams-1-books_wild"] = "1"
     values["teams-1-melded_eight_to_king"] = "12"
     values["went_out"] = "nobody"
-    response = client.post(tally_url(game_id, 1), data=values)
+    response = client.post(tally_url(game_id, 1) + "/record", data=values)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     summary = error_summary(page)
@@ -241,7 +241,7 @@ def test_text_that_is_no_count_is_kept_and_named(app: Flask, client: FlaskClient
     values["teams-0-left_twos"] = "two"
     values["teams-1-red_threes_left"] = "-1"
     values["went_out"] = "nobody"
-    page = client.post(tally_url(game_id, 1), data=values).get_data(as_text=True)
+    page = client.post(tally_url(game_id, 1) + "/record", data=values).get_data(as_text=True)
     summary = error_summary(page)
     assert "Us — Twos left: Must be a whole number, 0 or more" in summary
     assert "Them — Red threes caught: Must be a whole number, 0 or more" in summary
@@ -254,8 +254,8 @@ def test_a_double_submit_records_one_round(app: Flask, client: FlaskClient) -> N
     values = page_form(client, tally_url(game_id, 1))
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
-    first = client.post(tally_url(game_id, 1), data=values)
-    again = client.post(tally_url(game_id, 1), data=values)
+    first = client.post(tally_url(game_id, 1) + "/record", data=values)
+    again = client.post(tally_url(game_id, 1) + "/record", data=values)
     assert (first.status_code, again.status_code) == (303, 303)
     assert again.location == first.location
     state = state_of(app, game_id)
@@ -272,8 +272,8 @@ def test_a_round_recorded_from_another_phone_keeps_this_ones_input(
         fill(values, 0, going_out_tally("classic"))
         fill(values, 1, caught_tally())
     mine["teams-0-melded_aces"] = "5"
-    assert client.post(tally_url(game_id, 1), data=theirs).status_code == 303
-    response = client.post(tally_url(game_id, 1), data=mine)
+    assert client.post(tally_url(game_id, 1) + "/record", data=theirs).status_code == 303
+    response = client.post(tally_url(game_id, 1) + "/record", data=mine)
     assert response.status_code == 409
     page = response.get_data(as_text=True)
     assert "Round 1 cannot be recorded now: the next round is 2." in error_summary(page)
@@ -287,7 +287,7 @@ def play_three_rounds(app: Flask, client: FlaskClient) -> str:
         values = page_form(client, tally_url(game_id, number))
         fill(values, 0, going_out_tally("classic"))
         fill(values, 1, caught_tally())
-        assert client.post(tally_url(game_id, number), data=values).status_code == 303
+        assert client.post(tally_url(game_id, number) + "/record", data=values).status_code == 303
     return game_id
 
 
@@ -302,7 +302,7 @@ def test_correcting_round_one_after_round_three_changes_totals_and_nothing_else(
     assert (values["teams-1-points_mode"], values["teams-1-melded_points"]) == ("y", "230")
     assert values["went_out"] == "0"
     values["teams-1-melded_points"] = "430"
-    response = client.post(tally_url(game_id, 1), data=values)
+    response = client.post(tally_url(game_id, 1) + "/correct", data=values)
     assert response.status_code == 303
     assert response.location.endswith(f"/games/{game_id}/scoreboard")
     after = state_of(app, game_id)
@@ -323,7 +323,7 @@ def test_a_stale_correction_shows_the_message_and_keeps_the_input(
     with app.app_context():
         games.correct_round(game_id, 1, read_entered(list(stored.tallies)), version=1)
     values["teams-1-melded_points"] = "630"
-    response = client.post(tally_url(game_id, 1), data=values)
+    response = client.post(tally_url(game_id, 1) + "/correct", data=values)
     assert response.status_code == 409
     page = response.get_data(as_text=True)
     assert "Round 1 was changed meanwhile (now version 2)" in error_summary(page)
@@ -333,7 +333,7 @@ def test_a_stale_correction_shows_the_message_and_keeps_the_input(
     # Based on the stored version now: saving again re-applies this phone's input.
     assert (kept["teams-1-melded_points"], kept["version"]) == ("630", "2")
     assert state_of(app, game_id).rounds[0].tallies == stored.tallies
-    assert client.post(tally_url(game_id, 1), data=kept).status_code == 303
+    assert client.post(tally_url(game_id, 1) + "/correct", data=kept).status_code == 303
     assert state_of(app, game_id).rounds[0].tallies[1]["melded"] == {"points": 630}
 
 
@@ -378,8 +378,7 @@ def test_the_page_shows_the_preview_without_javascript(app: Flask, client: Flask
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
     values["teams-0-melded_aces"] = "5"
-    page = client.post(tally_url(game_id, 1), data={
-        **values, "step": "show"}).get_data(as_text=True)
+    page = client.post(tally_url(game_id, 1) + "/show", data=values).get_data(as_text=True)
     engine = score_round(PRESETS["classic"], 1, read_tallies([
         {**going_out_tally("classic"),
          "melded": {**going_out_tally("classic")["melded"], "aces": 5}}, caught_tally()]))
@@ -431,7 +430,7 @@ def test_every_input_has_a_label_and_numbers_bring_the_keypad(
         assert attrs.get("in_label") or attrs.get("id") in found.labelled, attrs
         if attrs["type"] == "number":
             assert attrs.get("inputmode") == "numeric", attrs
-    [shows] = [b for b in found.buttons if b.get("value") == "show"]
+    [shows] = [b for b in found.buttons if b.get("formaction", "").endswith("/show")]
     assert shows.get("aria-hidden") == "true" and shows.get("tabindex") == "-1"
 
 
@@ -448,17 +447,42 @@ def test_a_missing_token_keeps_the_input_and_the_next_save_works(guarded_app: Fl
     assert values["csrf_token"]
     fill(values, 0, going_out_tally("classic"))
     fill(values, 1, caught_tally())
-    stepped = client.post(tally_url(game_id, 1), data={
-        **values, "csrf_token": "", "step": "show"})
+    stepped = client.post(tally_url(game_id, 1) + "/show", data={
+        **values, "csrf_token": ""})
     assert stepped.status_code == 200
     preview = client.post(tally_url(game_id, 1) + "/preview", data={**values, "csrf_token": ""})
     assert preview.status_code == 200
-    refused = client.post(tally_url(game_id, 1), data={**values, "csrf_token": "stale"})
+    refused = client.post(tally_url(game_id, 1) + "/record", data={**values, "csrf_token": "stale"})
     assert refused.status_code == 400
     page = refused.get_data(as_text=True)
     assert "press Save once more" in error_summary(page)
     kept = form_values(page)
     assert kept["teams-0-melded_aces"] == values["teams-0-melded_aces"]
     assert state_of(guarded_app, game_id).rounds == ()
-    assert client.post(tally_url(game_id, 1), data=kept).status_code == 303
+    assert client.post(tally_url(game_id, 1) + "/record", data=kept).status_code == 303
     assert len(state_of(guarded_app, game_id).rounds) == 1
+
+
+@pytest.mark.parametrize("page, save", [("?team=1", "/teams/1"), ("", "/correct")],
+                         ids=["one team's count", "a correction"])
+def test_every_save_with_a_stale_token_shows_the_form_again(guarded_app: Flask, page: str,
+                                                            save: str) -> None:
+    client = guarded_app.test_client()
+    game_id = new_game(guarded_app)
+    if save == "/correct":
+        with guarded_app.app_context():
+            games.record_round(game_id, read_entered([going_out_tally("classic"),
+                                                      caught_tally()]))
+    values = page_form(client, tally_url(game_id, 1) + page)
+    values["teams-1-left_aces"] = "7"
+    before = state_of(guarded_app, game_id)
+    refused = client.post(tally_url(game_id, 1) + save, data={**values, "csrf_token": "x"})
+    assert refused.status_code == 400
+    shown = refused.get_data(as_text=True)
+    assert "press Save once more" in error_summary(shown)
+    assert form_values(shown)["teams-1-left_aces"] == "7"
+    assert f'action="{tally_url(game_id, 1)}{save}"' in shown
+    assert state_of(guarded_app, game_id) == before
+    # No such game: not found, stale token or not.
+    gone = client.post(f"/games/no-such-game/rounds/1{save}", data={**values, "csrf_token": "x"})
+    assert gone.status_code == 404

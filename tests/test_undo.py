@@ -110,7 +110,8 @@ def save_round(client: FlaskClient, game_id: str, number: int) -> Any:
     values.update({"went_out": "nobody", "teams-0-melded_eight_to_king": "10",
                    "teams-1-points_mode": "y", "teams-1-points_shown": "1",
                    "teams-1-left_points": "45"})
-    return client.post(f"/games/{game_id}/rounds/{number}", data=values, follow_redirects=True)
+    return client.post(f"/games/{game_id}/rounds/{number}/record", data=values,
+                       follow_redirects=True)
 
 
 def test_the_page_lands_on_the_next_round_with_what_each_team_scored_and_undo(

@@ -75,6 +75,17 @@ class Scoresheet:
         return self.running_totals[round_number - 2] if round_number > 1 \
             else (0,) * self.team_count
 
+    def totals_after(self, round_number: int, round_totals: Sequence[int]) -> tuple[int, ...]:
+        """Each team's total after round ``round_number`` if it scored ``round_totals``, the
+        rounds after it left out (a round being counted, or corrected, before it is saved).
+
+        >>> from handfoot_score.engine.presets import PRESETS
+        >>> Scoresheet(PRESETS["classic"], 2).with_round((120, -35)).totals_after(2, (5, 50))
+        (125, 15)
+        """
+        return tuple(total + points
+                     for total, points in zip(self.totals_before(round_number), round_totals))
+
     def meld_minimums(self, round_number: int) -> tuple[int, ...]:
         """Each team's opening-meld minimum in a round (they differ where it follows the
         score)."""

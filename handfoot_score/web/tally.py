@@ -2,7 +2,10 @@
 
 For the round being played the screen records it; for an earlier round it corrects it.
 With ``?team=N`` it takes one team's own count of the round being played, saved from that
-team's phone; the round is recorded when every team's count is in. Nothing saves by
+team's phone; the round is recorded when every team's count is in. The page is one address
+(``/games/<id>/rounds/<n>``); each of its commands posts to its own (``.../record``,
+``.../correct``, ``.../teams/<t>``, ``.../show``), reading the bound form once, with
+Flask-WTF's CSRF check as shipped. Nothing saves by
 accident: who went out must be answered, Enter in a count only shows the score again, and a
 team with nothing counted makes the save ask once. ``static/js/tally.js`` scores as the
 counts are typed and keeps them in the phone's storage until they are saved.
@@ -32,8 +35,11 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
 
 from handfoot_score.engine.errors import InvalidTally, Problem
+from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf
 from handfoot_score.i18n import say
 from handfoot_score.services import games, tally_parts, undo
@@ -45,14 +51,13 @@ from handfoot_score.services.games import (
     StaleRound,
     StaleTeamCounts,
 )
-from handfoot_score.services.games.reads import get_game_shape
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for_game
-from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm, plain_save
+from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
 from handfoot_score.web.tally_words import tally_words
 
 #: The parts of a team's round score the preview lists, as the page names them.
@@ -63,6 +68,8 @@ PREVIEW_PARTS = (
 )
 #: Said when Save found a points switch flipped whose inputs the page had not shown yet.
 SWITCHED = _l("The counts now show as the switch asks: fill them in, then save.")
+#: Said when a save's token no longer held: the form is shown again with a new one.
+TOO_OLD = _l("This page was open a long time, so it was checked again: press Save once more.")
 #: What a save can be refused with, each shown on the page again (not an error page).
 SAVE_REFUSALS = (InvalidTally, InvalidInput, GameConflict, DatabaseBusy)
 #: The flash category of "Round 2 recorded — ... · Undo", shown with its Undo form.
@@ -71,34 +78,110 @@ RECORDED = "recorded"
 UNDONE = "undone"
 
 
-@areas.counting.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
+@areas.counting.get("/games/<game_id>/rounds/<int:number>")
 def tally(game_id: str, number: int) -> ResponseReturnValue:
-    """Count a round: record the round being played, save one team's own count of it
-    (``?team=N``), or correct a round recorded earlier."""
-    if request.method == "POST" and request.args.get("team") is None and not request.files:
-        saved = _plain_save(game_id, number)
-        if saved is not None:
-            return saved
+    """The count page of a round: the round being played (or, with ``?team=N``, one team's
+    own count of it), or a round recorded earlier, to correct."""
     state = _game(game_id, number)
     team = _only_team(state, number)
     form = _form(state)
-    if request.method == "GET":
-        _fill(form, state, number, team)
-        return _page(state, number, form, team)
-    if request.form.get("step") == "show" or form.mode_changed():
-        # Enter in a count presses the hidden first button: show the score, save nothing.
-        notice = str(SWITCHED) if form.mode_changed() else None
-        form.show_chosen_modes()
-        return _page(state, number, form, team, notice=notice)
-    if not form.validate():
-        return _page(state, number, form, team, errors=form.refusals(), status=400)
-    # Asked only of a round that would save: one that cannot shows what to fix first.
-    if (empty := form.nothing_counted(team)) and _preview(state, number, form)[1] == 200:
-        return _page(state, number, form, team, notice=form.ask_about(empty))
+    _fill(form, state, number, team)
+    return _page(state, number, form, team)
+
+
+@areas.counting.post("/games/<game_id>/rounds/<int:number>/show")
+def show_count(game_id: str, number: int) -> ResponseReturnValue:
+    """The page again with the score of what was typed, storing nothing: Enter in a count,
+    or a points switch flipped, without scripts."""
+    state = _game(game_id, number)
+    team = _only_team(state, number)
+    form = _form(state)
+    notice = str(SWITCHED) if form.mode_changed() else None
+    form.show_chosen_modes()
+    return _page(state, number, form, team, notice=notice)
+
+
+@areas.counting.post("/games/<game_id>/rounds/<int:number>/record")
+def record_round(game_id: str, number: int) -> ResponseReturnValue:
+    """Record the round being played from every team's count on this phone."""
+    state = _game(game_id, number)
+    form = _form(state)
+    if (shown := _not_ready(state, number, form, None)) is not None:
+        return shown
     try:
-        return redirect(_save(state, number, form, team), code=303)
+        saved, _parts = games.record_round(
+            state.id, read_entered(form.to_teams()), round_number=number,
+            based_on=games.read_count_versions(form.part_versions()),
+            request_key=games.read_request_key(form.request_key.data or None))
+    except SAVE_REFUSALS as error:
+        return _refusal(state, number, form, None, error)
+    return redirect(_recorded(saved, number), code=303)
+
+
+@areas.counting.post("/games/<game_id>/rounds/<int:number>/correct")
+def correct_round(game_id: str, number: int) -> ResponseReturnValue:
+    """Correct a round recorded earlier; a finished game of a protected league asks for its
+    edit code first."""
+    state = _game(game_id, number)
+    form = _form(state)
+    if (shown := _not_ready(state, number, form, None)) is not None:
+        return shown
+    try:
+        games.correct_round(state.id, number, read_entered(form.to_teams()),
+                            version=games.read_round_version(_number(form.version.data or "")),
+                            edit_code=edit_code_for_game(state.id))
+    except SAVE_REFUSALS as error:
+        return _refusal(state, number, form, None, error)
+    return redirect(url_for("play.scoreboard", game_id=state.id), code=303)
+
+
+@areas.counting.post("/games/<game_id>/rounds/<int:number>/teams/<int:team>")
+def save_team_count(game_id: str, number: int, team: int) -> ResponseReturnValue:
+    """Save one team's own count of the round being played, from that team's phone; the
+    round is recorded when every team's count is in."""
+    state = _game(game_id, number)
+    if team >= len(state.teams):
+        abort(404)
+    form = _form(state)
+    if (shown := _not_ready(state, number, form, team)) is not None:
+        return shown
+    try:
+        based_on = tally_parts.read_count_version(
+            _number(form.teams[team].part_version.data or "0"), team)
+        saved, recorded = tally_parts.save_part(state.id, number, team,
+                                                read_entered_tally(form.part(team), team),
+                                                based_on)
     except SAVE_REFUSALS as error:
         return _refusal(state, number, form, team, error)
+    if recorded:
+        return redirect(_recorded(saved, number), code=303)
+    waiting = [count.name for count in saved.counting if not count.saved]
+    flash(_("%(team)s's count is saved. Still counting: %(teams)s.",
+            team=saved.teams[team].name, teams=", ".join(waiting)))
+    return redirect(url_for("play.game", game_id=state.id), code=303)
+
+
+#: The saves of the count page, whose expired token shows the form again (``page_too_old``).
+SAVES = ("counting.record_round", "counting.correct_round", "counting.save_team_count")
+
+
+@areas.counting.errorhandler(CSRFError)
+def page_too_old(error: CSRFError) -> ResponseReturnValue:
+    """A save whose token no longer holds (the phone's session ended while a long round was
+    counted, say) shows the form again with everything typed, not an error page."""
+    args = request.view_args or {}
+    if request.endpoint not in SAVES:
+        return handle_http_error(error)
+    try:
+        state = _game(args["game_id"], args["number"])
+        team = args.get("team")
+        if team is not None and team >= len(state.teams):
+            abort(404)
+    except HTTPException as refused:
+        return handle_http_error(refused)
+    form = _form(state)
+    return _page(state, number=args["number"], form=form, team=team,
+                 errors=[ErrorLink(str(TOO_OLD), None)], status=400)
 
 
 @areas.counting.post("/games/<game_id>/rounds/<int:number>/preview")
@@ -132,36 +215,26 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     return redirect(url_for("counting.tally", game_id=game_id, number=number), 303)
 
 
-# The tally form checks its own CSRF token when it saves, so a token that expired while a
-# long round was counted shows the form again with everything typed, not an error page.
-# Previews store nothing and need no token.
-csrf.exempt(tally)
+# Neither stores anything, so a page whose token expired still shows its score; a forged
+# request gains nothing, as another site cannot read the answer. The saves carry the token.
+csrf.exempt(show_count)
 csrf.exempt(tally_preview)
 
 
-def _plain_save(game_id: str, number: int) -> ResponseReturnValue | None:
-    """Record the round from a plain save (``tally_form.plain_save``), the submit a table
-    makes most: the form is read with the game's rules and team names alone, so the game
-    itself is read once, by the save under its lock, and no form is bound. None where the
-    page must read the game and bind the form first (it then answers as ever); refused, the
-    page as a bound form's refusal shows it, or 404 where the round cannot be counted."""
-    try:
-        shape = get_game_shape(game_id)
-    except GameNotFound:
-        return None
-    posted = plain_save(shape.rules, shape.team_names, request.form)
-    if posted is None:
-        return None
-    try:
-        return redirect(_record(game_id, number, posted.teams, posted.request_key,
-                                posted.part_versions), code=303)
-    except GameNotFound:
-        abort(404)
-    except SAVE_REFUSALS as error:
-        state = _game(game_id, number)
-        form = _form(state)
-        form.validate()  # passes, as the plain save did: each input's errors emptied
-        return _refusal(state, number, form, None, error)
+def _not_ready(state: GameState, number: int, form: RoundTallyForm, team: int | None
+               ) -> ResponseReturnValue | None:
+    """The page again instead of a save, or None where the save may go ahead: a points
+    switch flipped whose inputs the page had not shown yet, what the form refuses, or a team
+    with nothing counted, asked about once (only of a round that would save: one that cannot
+    shows what to fix first)."""
+    if form.mode_changed():
+        form.show_chosen_modes()
+        return _page(state, number, form, team, notice=str(SWITCHED))
+    if not form.validate_on_submit():
+        return _page(state, number, form, team, errors=form.refusals(), status=400)
+    if (empty := form.nothing_counted(team)) and _preview(state, number, form)[1] == 200:
+        return _page(state, number, form, team, notice=form.ask_about(empty))
+    return None
 
 
 def _form(state: GameState) -> RoundTallyForm:
@@ -227,42 +300,6 @@ def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None)
         form.version.data = str(recorded.version)
 
 
-def _save(state: GameState, number: int, form: RoundTallyForm, team: int | None) -> str:
-    """Save the form; where to go next."""
-    if team is not None:
-        return _save_part(state.id, number, form, team)
-    if form.version.data:
-        version = games.read_round_version(_number(form.version.data))
-        games.correct_round(state.id, number, read_entered(form.to_teams()), version=version,
-                            edit_code=edit_code_for_game(state.id))
-        return url_for("play.scoreboard", game_id=state.id)
-    return _record(state.id, number, form.to_teams(), form.request_key.data or None,
-                   form.part_versions())
-
-
-def _record(game_id: str, number: int, teams: list[dict[str, Any]], request_key: str | None,
-            part_versions: list[int | str]) -> str:
-    """Record the round being played from every team's tally as the form gave it."""
-    key = games.read_request_key(request_key)
-    seen = games.read_count_versions(part_versions)
-    saved, _parts = games.record_round(game_id, read_entered(teams), round_number=number,
-                                       based_on=seen, request_key=key)
-    return _recorded(saved, number)
-
-
-def _save_part(game_id: str, number: int, form: RoundTallyForm, team: int) -> str:
-    based_on = tally_parts.read_count_version(
-        _number(form.teams[team].part_version.data or "0"), team)
-    state, recorded = tally_parts.save_part(game_id, number, team,
-                                            read_entered_tally(form.part(team), team), based_on)
-    if recorded:
-        return _recorded(state, number)
-    waiting = [count.name for count in state.counting if not count.saved]
-    flash(_("%(team)s's count is saved. Still counting: %(teams)s.", team=state.teams[team].name,
-            teams=", ".join(waiting)))
-    return url_for("play.game", game_id=game_id)
-
-
 def _recorded(state: GameState, number: int) -> str:
     """Say what each team scored in the round just recorded, with an Undo; where to go: the
     next round, or the result after the last one."""
@@ -320,9 +357,9 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
     except GameConflict as error:
         return {"teams": [], "errors": _problems(
             form, [Problem(error.field or "round", error.message)]), "warnings": []}, 409
-    before = state.totals_before(number)
-    scored = [{**team_score_to_dict(score), "total_after": total + score.total}
-              for score, total in zip(scores, before)]
+    after = state.scoresheet.totals_after(number, [score.total for score in scores])
+    scored = [{**team_score_to_dict(score), "total_after": total}
+              for score, total in zip(scores, after)]
     answered = form.went_out.data is not None
     warnings = round_warnings([entered.tally for entered in tallies]) if answered else []
     return {"teams": scored, "errors": [], "warnings": warnings}, 200

@@ -1,26 +1,22 @@
 """The round tally form: what every team counted in one round, as the page shows it.
 
-The form turns into the JSON tally shape the service reads (``to_teams``; a plain save,
-read unbound, through the same ``team_tally``) and is filled from it (``from_teams``) here
-and nowhere else, so the page, its live preview and the JSON API all score through one
-service path. Each team's inputs are a ``team_tally_form``.
+The form turns into the JSON tally shape the service reads (``to_teams``) and is filled
+from it (``from_teams``) here and nowhere else, so the page, its live preview and the JSON
+API all score through one service path. Each team's inputs are a ``team_tally_form``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from flask import current_app, g
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import validate_csrf
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice
-from wtforms.validators import ValidationError
 
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import parse_rank_group
@@ -37,13 +33,12 @@ from handfoot_score.web.team_tally_form import (
     book_kinds,
     card_keys,
     counted_nothing,
-    posted_inputs,
     rank_groups,
     switch_flipped,
     team_tally,
     team_tally_form,
 )
-from handfoot_score.web.typed_fields import EntryList, entry_numbers
+from handfoot_score.web.typed_fields import EntryList
 
 #: Form classes kept, one for each rule set, teams and language a table counts with lately.
 FORM_CLASSES_KEPT = 256
@@ -60,16 +55,6 @@ class ErrorLink:
     def as_dict(self) -> dict[str, str | None]:
         """The line as the preview's JSON carries it."""
         return {"text": self.text, "input": self.target}
-
-
-@dataclass(frozen=True)
-class PlainSave:
-    """A posted tally form that saves the round being played as it stands: every team's
-    tally and what the save is based on, read as the bound form reads them (``plain_save``)."""
-
-    teams: list[dict[str, Any]]
-    request_key: str | None
-    part_versions: list[int | str]
 
 
 class RoundTallyForm(FlaskForm):
@@ -268,14 +253,10 @@ class RoundTallyForm(FlaskForm):
         return ErrorLink(_where(where, message) if where else message, target)
 
     def refusals(self) -> list[ErrorLink]:
-        """What ``validate`` refused: an expired page, or a choice that is not offered."""
+        """What ``validate`` refused: a choice that is not offered."""
         links = []
         for name, messages in self.errors.items():
-            if name == "csrf_token":
-                links.append(ErrorLink(
-                    _("This page was open a long time, so it was checked again: "
-                      "press Save once more."), None))
-            elif name == "went_out":
+            if name == "went_out":
                 asked = _("Choose a team, or \u201c%(nobody)s\u201d.",
                           nobody=_("No one: the stock ran out"))
                 self.went_out.errors = [asked]
@@ -314,43 +295,6 @@ class RoundTallyForm(FlaskForm):
         if team is None or not 0 <= team < len(self.team_names):
             return ""
         return self.team_names[team]
-
-
-def plain_save(rules: RuleSet, team_names: Sequence[str],
-               formdata: Mapping[str, Any]) -> PlainSave | None:
-    """The posted form as a plain save of the round being played, read as the bound form
-    reads it but without binding its some 54 inputs; None where the bound form is needed: a
-    correction, Enter's "show", a points switch flipped, who went out not a choice, a team
-    with nothing counted not yet asked about, an expired page, teams not the form's."""
-    count = len(team_names)
-    if formdata.get("version") or formdata.get("step") == "show":
-        return None
-    # The form's reading of the entries posted: the form's own teams, each once, in order.
-    posted = set(entry_numbers("teams", formdata))
-    went_out = formdata.get("went_out")
-    if posted != set(range(count)) or went_out not in {NOBODY_WENT_OUT, *map(str, posted)}:
-        return None
-    inputs = [posted_inputs(formdata, f"teams-{team}-") for team in range(count)]
-    asked = asked_about(formdata.get("empty_ok"))
-    if any(switch_flipped(data) or (str(team) not in asked and counted_nothing(rules, data))
-           for team, data in enumerate(inputs)) or not _csrf_valid(formdata):
-        return None
-    return PlainSave(
-        teams=[team_tally(rules, data, went_out == str(team)) for team, data in enumerate(inputs)],
-        request_key=formdata.get("request_key") or None,
-        part_versions=[_count_version(data("part_version")) for data in inputs])
-
-
-def _csrf_valid(formdata: Mapping[str, Any]) -> bool:
-    """Whether the form's CSRF check passes, as a bound FlaskForm checks it."""
-    config = current_app.config
-    if not config.get("WTF_CSRF_ENABLED", True) or g.get("csrf_valid", False):
-        return True
-    try:
-        validate_csrf(formdata.get(config.get("WTF_CSRF_FIELD_NAME", "csrf_token")))
-    except ValidationError:
-        return False
-    return True
 
 
 def _count_version(typed: str | None) -> int | str:

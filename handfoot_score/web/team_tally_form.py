@@ -1,12 +1,11 @@
 """One team's count in the round tally form: its cards on the table and left (or their
 points), books, red threes, and the inputs only some house rules ask for; and the one way
-what its inputs hold becomes the team's tally (``team_tally``), read by WTForms or, for a
-plain save, straight from the posted form (``posted_inputs``)."""
+what its inputs hold becomes the team's tally (``team_tally``)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from flask_babel import gettext as _
@@ -28,9 +27,6 @@ _WHOLE = re.compile(r"-?[0-9]{1,12}")
 
 #: The JSON tally parts a team counts in card kinds or, in points mode, as plain points.
 CARD_PARTS = ("melded", "left")
-#: A team's inputs that are switches, and those hidden (what the page showed), by name.
-_SWITCHES = frozenset({"points_mode", "first_meld"})
-_HIDDEN = frozenset({"part_version", "points_shown"})
 
 
 class CountField(IntegerField):
@@ -184,7 +180,7 @@ def book_kinds(rules: RuleSet) -> tuple[str, ...]:
 def team_tally(rules: RuleSet, data: Callable[[str], Any], went_out: bool) -> dict[str, Any]:
     """A team's tally in the JSON shape the service reads, from what its inputs hold
     (``data`` of an input's name, as the team form names them): the one way the form's
-    inputs become a tally, whether read by WTForms or straight from a plain save."""
+    inputs become a tally."""
     tally: dict[str, Any] = {}
     for part in CARD_PARTS:
         if data("points_mode"):
@@ -229,20 +225,3 @@ def asked_about(empty_ok: str | None) -> set[str]:
 def counted(value: object) -> bool:
     """Whether anything but blank or 0 was entered in a count."""
     return value not in (None, 0, "")
-
-
-def posted_inputs(formdata: Mapping[str, Any], prefix: str) -> Callable[[str], Any]:
-    """What a team's inputs hold as WTForms reads them from a posted form, without binding
-    a form: ``data`` of an input's name (``prefix`` is the team's, ``teams-0-``). A count
-    absent is 0; a switch is on unless absent, blank or "false"; a hidden input is its text,
-    None where absent."""
-    read: dict[str, Any] = {}
-
-    def data(name: str) -> Any:
-        if name not in read:
-            typed = formdata.get(prefix + name)
-            read[name] = (typed is not None and typed not in BooleanField.false_values
-                          if name in _SWITCHES else typed if name in _HIDDEN
-                          else 0 if typed is None else typed_count(typed))
-        return read[name]
-    return data

@@ -88,7 +88,9 @@
     if (form.ariaBusy) return;
     if (by?.name) data.append(by.name, by.value);
     form.ariaBusy = "true";
-    fetch(form.action, { method: "POST", body: data, headers: { "X-Save": "fetch" } })
+    // A button may post elsewhere than its form (formaction), as the browser would.
+    fetch(by?.getAttribute("formaction") || form.action,
+      { method: "POST", body: data, headers: { "X-Save": "fetch" } })
       .then(res => {
         const to = res.headers.get("X-Location");
         if (res.status >= 500) throw res;

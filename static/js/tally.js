@@ -6,10 +6,14 @@
 // grouped as the page's language groups them (data-group on <html>: 4.430), else 4,430.
 (() => {
   const MINUS = "\u2212", GROUP = document.documentElement.dataset.group || ",",
-    form = document.querySelector("form.tally[data-preview-url]");
+    form = document.querySelector("form.tally");
   if (!form) return;
   const key = form.dataset.storedAs;
   let timer, asked = 0;
+  // Shown again by a save or "show the score" (their own addresses), the page stands at
+  // its own: a reload, or live.js asking what changed, opens the page, never posts again;
+  // its preview is at its address + "/preview".
+  if (form.dataset.page) history.replaceState(null, "", form.dataset.page);
 
   const points = value => value.toLocaleString("en").replace(/,/g, GROUP).replace("-", MINUS),
     // What the user may type or choose: counts, the points switches and who went out; and
@@ -99,7 +103,7 @@
 
   function preview() {
     const mine = ++asked;
-    fetch(form.dataset.previewUrl, { method: "POST", body: new FormData(form) })
+    fetch(location.pathname + "/preview", { method: "POST", body: new FormData(form) })
       .then(res => res.json()).then(body => {
         // An older answer arriving late must not overwrite a newer one.
         if (mine === asked && Array.isArray(body?.teams)) showPreview(body);

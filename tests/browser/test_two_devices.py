@@ -123,7 +123,7 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_input(
     tablet.get_by_label("No one: the stock ran out").check()
     save = tablet.get_by_role("button", name="Save round 1", exact=True).last
 
-    tablet.route("**/rounds/1", lambda route: route.abort("internetdisconnected")
+    tablet.route("**/rounds/1/record", lambda route: route.abort("internetdisconnected")
                  if route.request.method == "POST" else route.continue_())
     save.tap()
     alert = tablet.get_by_role("alert")
@@ -133,7 +133,7 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_input(
     checks.check("save-failed")
     assert them.get_by_role("spinbutton", name="Aces", exact=True).first.input_value() == "4"
 
-    tablet.unroute("**/rounds/1")
+    tablet.unroute("**/rounds/1/record")
     with tablet.expect_navigation():
         save.tap()
     # Saved: the table lands on the next round's screen.
