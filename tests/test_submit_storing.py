@@ -3,7 +3,6 @@ of a game's last round."""
 
 from __future__ import annotations
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -17,8 +16,6 @@ from handfoot_score.models import (
     Team,
 )
 from handfoot_score.services import games, leagues, tally_parts
-from handfoot_score.services.games.errors import GameNotFound
-from handfoot_score.services.games.reads import get_game_shape
 from handfoot_score.services.tallies import read_entered, read_entered_tally
 from handfoot_score.web.tally import RECORDED
 from handfoot_score.web.tally_form import RoundTallyForm
@@ -196,13 +193,3 @@ def test_a_count_form_class_is_made_once_for_its_rules_teams_and_language(app: F
     assert german.went_out.label.text != first.went_out.label.text
     assert first.teams is not again.teams, "each form is bound on its own"
 
-
-def test_a_games_shape_reads_its_rules_and_team_names_or_is_not_found(app: Flask) -> None:
-    game_id = start_game(app)
-    with app.app_context():
-        shape = get_game_shape(game_id)
-        assert shape.team_names == ("Us", "Them")
-        assert shape.rules == games.get_game(game_id).rules
-        for unknown in ("no-such-game", 7):
-            with pytest.raises(GameNotFound):
-                get_game_shape(unknown)  # type: ignore[arg-type]
