@@ -2,8 +2,12 @@
 
 Every page the app has is fetched (each route that answers GET with HTML, with real ids in
 its address), then every file it loads: stylesheets, scripts, images, icons, and whatever
-the stylesheets load in turn. A page's weight is its HTML and those files, uncompressed,
-each file counted once. Nothing may come from another origin.
+the stylesheets load in turn. A page's weight is its HTML and those files, each file
+counted once, as they cross the network (gzipped, as every phone's browser takes them) and
+uncompressed. Nothing may come from another origin.
+
+The limits are guard rails: 12 KB on the wire is under a second on the weakest Wi-Fi at a
+card table, and 40 KB uncompressed keeps what the phone must parse small.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ from .html import css_references, loaded_files
 from .report import Row
 from .sample import TALLY, TEAMS, sample_app
 
-PAGE_TARGET = 30 * 1024
+PAGE_TARGET = 40 * 1024
+#: A page's first visit as it crosses the network: the HTML and its files, gzipped.
+WIRE_TARGET = 12 * 1024
 SCRIPT_TARGET = 10 * 1024
 #: Routes that answer with something other than a page: files, JSON, downloads, redirects.
 NOT_PAGES = ("static", "api.", "home.healthz", "leagues.export_league", "leagues.standings_csv")
@@ -148,12 +154,14 @@ def run(quick: bool) -> list[Row]:
                 f"HTML + {heaviest.total - heaviest.html:,} B files, {heaviest.requests} "
                 f"requests)", f"{heaviest.total / 1024:.1f} KB",
                 f"<= {PAGE_TARGET // 1024} KB", heaviest.total <= PAGE_TARGET)]
-    over = sorted({w.endpoint for w in weights if w.total > PAGE_TARGET})
-    rows.append(Row("5 page weight", "pages over the target: " + (", ".join(over) or "none"),
-                    str(len(over)), "0", not over))
     packed = max(weights, key=lambda w: w.gzipped)
-    rows.append(Row("5 page weight", f"heaviest page gzipped, as browsers that take gzip get it: "
-                                     f"{packed.endpoint}", f"{packed.gzipped / 1024:.1f} KB"))
+    rows.append(Row("5 page weight", f"heaviest page on the wire, gzipped as browsers take it: "
+                                     f"{packed.endpoint}", f"{packed.gzipped / 1024:.1f} KB",
+                    f"<= {WIRE_TARGET // 1024} KB", packed.gzipped <= WIRE_TARGET))
+    over = sorted({w.endpoint for w in weights if w.total > PAGE_TARGET
+                   or w.gzipped > WIRE_TARGET})
+    rows.append(Row("5 page weight", "pages over a target: " + (", ".join(over) or "none"),
+                    str(len(over)), "0", not over))
     most = max(w.requests for w in weights)
     rows.append(Row("5 page weight", "most requests for one page (the page included)",
                     str(most)))
