@@ -254,7 +254,7 @@ def test_a_games_json_answers_304_by_its_version_and_follows_every_write(
     game_id = start_game(app)
     first = client.get(f"/api/v1/games/{game_id}")
     assert first.json is not None and first.json["current_round"] == 1
-    assert first.headers["ETag"] == f'"{first.json["version"]}"'
+    assert first.headers["ETag"] == f'W/"{first.json["version"]}"'
     assert again(client, f"/api/v1/games/{game_id}", first).status_code == 304
     record(app, game_id, QUIET, QUIET)
     later = again(client, f"/api/v1/games/{game_id}", first, **PHONE)

@@ -42,7 +42,7 @@ def test_the_version_is_the_etag_and_an_unchanged_game_answers_304(
 def test_the_api_game_has_the_same_etag(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
     response = client.get(f"/api/v1/games/{game_id}")
-    assert response.headers["ETag"] == '"1"'
+    assert response.headers["ETag"] == 'W/"1"'
     assert response.json["join_code"] == state_of(app, game_id).join_code
     assert client.get(f"/api/v1/games/{game_id}",
                       headers={"If-None-Match": '"1"'}).status_code == 304

@@ -32,16 +32,19 @@ def create_game() -> ResponseReturnValue:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """A game's state: rounds, totals, the round being played and its minimum. Its ETag is
-    the game's version: with If-None-Match, 304 while nothing changed, read in one query."""
+    the game's version: with If-None-Match, 304 while nothing changed, read in one query.
+
+    The ETag is weak (``W/"3"``): the same state gzipped or not is the same version, and
+    flask-compress leaves a weak ETag as it is, so the one a phone holds still matches."""
     version = game_version(game_id)
     if version is None:
         raise GameNotFound(game_id)
-    if request.if_none_match.contains(str(version)):
+    if request.if_none_match.contains_weak(str(version)):
         response = Response(status=304)
     else:
         state = games.get_game(game_id)
         response, version = jsonify(game_to_dict(state)), state.version
-    response.set_etag(str(version))
+    response.set_etag(str(version), weak=True)
     response.cache_control.no_cache = True
     return response
 
