@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor, log10
 
-from flask_babel import gettext as _
-
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.formats import points
 
 #: The SVG's own units; it scales to the width of the screen.

@@ -6,11 +6,11 @@ from __future__ import annotations
 import segno
 from flask import current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from handfoot_score import network
 from handfoot_score.services import join_codes
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 

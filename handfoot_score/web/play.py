@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, Optional
 
@@ -13,8 +11,10 @@ from handfoot_score.services import games
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.live import game_version
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.conditional_pages import conditional_page
+from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.round_screen import book_kinds, book_phrase, score_sheet, team_panels
 from handfoot_score.web.typed_fields import StoredCountField

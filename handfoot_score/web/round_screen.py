@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, BookKind, RuleSet
 from handfoot_score.services.games import GameState
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.kind_words import BOOK_WORDS, BookWords, book_words, book_words_said
 from handfoot_score.web.tally_words import and_list
 

@@ -8,11 +8,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Form, FormField, SelectChoice, SelectField
 
 from handfoot_score.engine.cards import CardKind, Rank
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.kind_words import CARD_WORDS
 from handfoot_score.web.rules_fields import (
     NamedNumbersField,

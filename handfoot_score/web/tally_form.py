@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
-from flask_wtf import FlaskForm
+from flask_babel import get_locale
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice
 
 from handfoot_score.engine.books import MIXED_WILD
@@ -25,6 +23,9 @@ from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
 from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
+from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import ngettext
+from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
 from handfoot_score.web.team_tally_form import (

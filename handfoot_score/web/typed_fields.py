@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from flask_babel import gettext as _
 from wtforms import FieldList, IntegerField
 
 from handfoot_score.services.typed_in import STORED_INT_MAX, whole_number
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.formats import points
 
 
