@@ -110,7 +110,7 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
                                forget=ForgetForm(), carried=carried), \
             429, {"Retry-After": str(error.retry_after)}
     flash(_("This device may now change the league's games."), "success")
-    back = safe_next(form.next.data)
+    back = safe_next(form.next.data or "")
     if back and form.repost.data:
         return redirect(back, POST_AGAIN)
     return redirect(back or url_for("leagues.league", league_id=league.id), SEE_OTHER)

@@ -284,7 +284,7 @@ def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int,
                            hint=IMPORT_CODE_HINT), status, headers or {}
 
 
-def _show_problems(form: FlaskForm, problems: tuple[Problem, ...]) -> None:
+def _show_problems(form: NewLeagueForm, problems: tuple[Problem, ...]) -> None:
     for problem in problems:
         field = getattr(form, problem.field, None) or form.name
         field.errors = [*field.errors, say(problem)]

@@ -67,11 +67,12 @@ def _round_screen(game_id: str) -> ResponseReturnValue:
 def tap_book(game_id: str) -> ResponseReturnValue:
     """Count a book a team just completed, or take one back; then show the round again."""
     form = BookTapForm()
-    if not form.validate():
+    team, kind, change = form.team.data, form.kind.data, form.change.data
+    # A valid form has all three (InputRequired); the None checks say so to the type checker.
+    if not form.validate() or team is None or kind is None or change is None:
         abort(400)
-    team = form.team.data
     try:
-        games.tap_book(game_id, team, form.kind.data, form.change.data, seen=form.seen.data)
+        games.tap_book(game_id, team, kind, change, seen=form.seen.data)
     except GameNotFound:
         abort(404)
     except GameConflict as error:

@@ -146,7 +146,7 @@ def _checklist(state: GameState, round_number: int, team: int) -> tuple[Checklis
     # A mixed wild book is a wild book when books are counted to go out.
     have[BookKind.WILD] = have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)
     said = book_words_said()
-    names = {kind: str(said[kind].label) for kind in BOOK_TYPES}
+    names: dict[str, str] = {kind: str(said[kind].label) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
     lacking = state.books_lacking(team)
     return tuple(

@@ -157,7 +157,7 @@ class HouseRulesForm(Form):
                            for error in field.errors)
         return summary
 
-    def _used_special_rows(self) -> list[FormField]:
+    def _used_special_rows(self) -> list[FormField[SpecialBookForm]]:
         return [row for row in self.special_books if row.form.is_filled]
 
     def _field_for(self, path: list[str], message: str) -> tuple[Field | None, str]:
@@ -212,7 +212,7 @@ def _inputs(form: BaseForm, where: tuple[str, ...]) -> Iterator[tuple[Field, tup
             yield field, (*where, field.label.text)
 
 
-def _entry_words(rows: FieldList, number: int) -> str:
+def _entry_words(rows: FieldList[Any], number: int) -> str:
     """Which row of a list an input is in, as its heading says it: "Round 2"."""
     if rows.short_name == "rounds":
         return _("Round %(number)s", number=number)

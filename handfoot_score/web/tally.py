@@ -309,9 +309,10 @@ def _recorded(state: GameState, number: int) -> str:
     scores = state.round(number).scores
     # What the message says, not its HTML: the next page writes it (games/_recorded.html),
     # in its own language, with its own token.
-    flash({"game": state.id, "round": number, "version": state.version,
-           "scored": [[team.name, score.total] for team, score in zip(state.teams, scores)]},
-          RECORDED)
+    message = {"game": state.id, "round": number, "version": state.version,
+               "scored": [[team.name, score.total] for team, score in zip(state.teams, scores)]}
+    # Flask keeps any value the session can hold, though its type hint says a str.
+    flash(message, RECORDED)  # type: ignore[arg-type]
     return url_for("play.game", game_id=state.id)
 
 
