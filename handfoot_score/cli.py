@@ -8,9 +8,9 @@ import sys
 
 import click
 import segno
-import waitress
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from waitress.server import create_server
 
 from handfoot_score.network import host_for_url, is_loopback, network_addresses
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
@@ -51,7 +51,9 @@ def listen_on(host: str | None, port: int) -> str:
 
 def addresses_to_open(host: str | None, port: int) -> list[str]:
     """The links other devices can open the server at when it listens on ``host``."""
-    versions = EVERY_INTERFACE.get("*" if host is None else host.strip("[]"))
+    if host is None:
+        host = "*"
+    versions = EVERY_INTERFACE.get(host.strip("[]"))
     if versions:
         hosts = [host_for_url(address) for address in network_addresses()
                  if address.version in versions]
@@ -100,12 +102,13 @@ def serve(host: str | None, port: int, threads: int, max_request_body_size: int,
     """Serve the app with waitress, and print the addresses phones at the table can open."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     logging.basicConfig()
-    proxy = {} if trusted_proxy is None else {
-        "trusted_proxy": trusted_proxy, "trusted_proxy_headers": PROXY_HEADERS,
-        "clear_untrusted_proxy_headers": True}
-    server = waitress.create_server(
+    # With no proxy named, waitress trusts no header and drops them all (its defaults).
+    server = create_server(
         app, listen=listen_on(host, port), threads=threads,
-        max_request_body_size=max_request_body_size, ident="handfoot_score", **proxy)
+        max_request_body_size=max_request_body_size, ident="handfoot_score",
+        trusted_proxy=trusted_proxy,
+        trusted_proxy_headers=set() if trusted_proxy is None else PROXY_HEADERS,
+        clear_untrusted_proxy_headers=True)
     print_addresses(app.config.get("PUBLIC_URL"), addresses_to_open(host, port),
                     address_here(host, port))
     try:

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import floor, log10
 
-from flask_babel import gettext as _
-
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.formats import points
 
 #: The SVG's own units; it scales to the width of the screen.
@@ -100,7 +99,7 @@ def step_size(span: int, steps: int = Y_STEPS) -> int:
     (2000, 100, 1)
     """
     rough = max(span / steps, 1)
-    power = 10 ** floor(log10(rough))
+    power: int = 10 ** floor(log10(rough))  # rough is at least 1: a whole power of ten
     return next(factor * power for factor in (1, 2, 5, 10) if factor * power >= rough)
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from flask import Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound, ServiceUnavailable
 
 from handfoot_score.engine.errors import UnknownRules
 from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
 from handfoot_score.services.locking import DatabaseBusy
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.league_access import (
     SEE_OTHER,
     ForgetForm,

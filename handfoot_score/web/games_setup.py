@@ -6,9 +6,7 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import Form, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
@@ -21,8 +19,10 @@ from handfoot_score.i18n import say
 from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.device_rules import list_rules, rules_of_this_device
+from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for
 from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data, preset_words
 from handfoot_score.web.typed_fields import EntryList

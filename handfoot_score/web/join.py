@@ -3,14 +3,16 @@ the QR code of its link on the game's join page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import segno
 from flask import current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from handfoot_score import network
 from handfoot_score.services import join_codes
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 
@@ -32,11 +34,11 @@ def join() -> ResponseReturnValue:
         return (render_template("join.html", typed=typed, error=error.message), 429,
                 {"Retry-After": str(error.retry_after)})
     if game_id is None:
-        error = (_("Type the code the other phone shows: six letters and digits.")
-                 if not typed.strip() else
-                 _("No game in play has the code %(code)s: check it on the other phone (a "
-                   "finished or stopped game's code opens nothing).", code=typed.strip()))
-        return render_template("join.html", typed=typed, error=error), 404
+        message = (_("Type the code the other phone shows: six letters and digits.")
+                   if not typed.strip() else
+                   _("No game in play has the code %(code)s: check it on the other phone (a "
+                     "finished or stopped game's code opens nothing).", code=typed.strip()))
+        return render_template("join.html", typed=typed, error=message), 404
     return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
 
 
@@ -49,15 +51,16 @@ def join_game(game_id: str) -> ResponseReturnValue:
                            qr=qr_code(link) if link else None)
 
 
-def join_link(endpoint: str, **values: str) -> str | None:
-    """The link another phone opens for ``endpoint``; None if this computer has none to give.
+def join_link(endpoint: str, **values: Any) -> str | None:
+    """The link another phone opens for ``endpoint`` (``values`` as ``url_for`` takes them);
+    None if this computer has none to give.
 
     ``PUBLIC_URL`` names the site when set. Otherwise the link is on the address this
     request came to, except that a loopback address (``127.0.0.1``, ``localhost``), which
     would open the other phone itself, becomes this computer's first network address.
     """
     path = url_for(endpoint, **values)
-    public = current_app.config.get("PUBLIC_URL")
+    public: str | None = current_app.config.get("PUBLIC_URL")
     if public:
         return public + path
     host, port = split_host(request.host)

@@ -10,19 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import TypeAlias
 
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from flask_babel.speaklater import LazyString
 
 from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind
 from handfoot_score.i18n import current_locale
+from handfoot_score.services.words import ngettext
 
 #: A count with its words, in the reader's language: 2 -> "2 jokers".
 Counted = Callable[[int], str]
 #: Words as a page shows them: a translation looked up when shown, or a name a table typed.
-Words = LazyString | str
+Words: TypeAlias = LazyString | str
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ own language, so a shared tablet stays in the language the table chose.
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import request
+from werkzeug.wrappers import Response
 
 from handfoot_score.i18n import COOKIE, LOCALES
 

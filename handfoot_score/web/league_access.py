@@ -12,16 +12,16 @@ from urllib.parse import urlsplit
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField
 from wtforms.validators import InputRequired, Length
 
 from handfoot_score.services import leagues
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, EditCodeRequired, TooManyAttempts
 from handfoot_score.services.leagues import LeagueNotFound
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
+from handfoot_score.web.flask_form import FlaskForm
 
 SESSION_KEY = "league_keys"
 #: A device keeps the keys of this many leagues at most, the latest unlocked.
@@ -110,7 +110,7 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
                                forget=ForgetForm(), carried=carried), \
             429, {"Retry-After": str(error.retry_after)}
     flash(_("This device may now change the league's games."), "success")
-    back = safe_next(form.next.data)
+    back = safe_next(form.next.data or "")
     if back and form.repost.data:
         return redirect(back, POST_AGAIN)
     return redirect(back or url_for("leagues.league", league_id=league.id), SEE_OTHER)

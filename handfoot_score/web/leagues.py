@@ -18,9 +18,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
@@ -33,8 +31,10 @@ from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.conditional_pages import conditional_page
+from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import (
     SEE_OTHER,
     edit_code_for,
@@ -284,7 +284,7 @@ def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int,
                            hint=IMPORT_CODE_HINT), status, headers or {}
 
 
-def _show_problems(form: FlaskForm, problems: tuple[Problem, ...]) -> None:
+def _show_problems(form: NewLeagueForm, problems: tuple[Problem, ...]) -> None:
     for problem in problems:
         field = getattr(form, problem.field, None) or form.name
         field.errors = [*field.errors, say(problem)]

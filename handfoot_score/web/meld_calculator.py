@@ -13,6 +13,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import Form, IntegerField, SelectField
 
+# SelectChoice is new in WTForms 3.3; its stubs describe 3.2.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
+
 from handfoot_score.engine.errors import N_, EngineError, Problem, UnknownRules
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
@@ -58,7 +61,8 @@ def meld_calculator() -> ResponseReturnValue:
     form = OpeningForm(request.args)
     melds, trouble = next_melds(request.args.get("melds", ""), request.args)
     if not trouble and any(action in request.args for action in _ACTIONS):
-        kept = {key: request.args[key] for key in _KEPT if request.args.get(key)}
+        # Any, as url_for takes: a str would not match its keyword-only arguments.
+        kept: dict[str, Any] = {key: request.args[key] for key in _KEPT if request.args.get(key)}
         return redirect(url_for("rules.meld_calculator", melds=serialize_melds(melds), **kept),
                         code=303)
     problems = [Problem("melds", trouble)] if trouble else []
@@ -103,7 +107,7 @@ def _fill_form(form: OpeningForm, rules: RuleSet, problems: list[Problem]) -> No
     offered += [rules] if rules not in offered else []
     form.rules.choices = [(offered_rules.id, preset_words(rules_to_dict(offered_rules))["name"])
                           for offered_rules in offered]
-    form.round.choices = [str(number) for number in range(1, len(rules.rounds) + 1)]
+    form.round.choices = [SelectChoice(str(number)) for number in range(1, len(rules.rounds) + 1)]
     for problem in problems:
         if problem.field in _FIELD_OF_PROBLEM:
             getattr(form, _FIELD_OF_PROBLEM[problem.field]).errors = [say(problem)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext as _
+from handfoot_score.services.words import gettext as _
 
 MELD_SEPARATOR = "|"
 CARD_SEPARATOR = "."

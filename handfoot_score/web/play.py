@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, Optional
 
@@ -13,8 +11,10 @@ from handfoot_score.services import games
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.live import game_version
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.conditional_pages import conditional_page
+from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.round_screen import book_kinds, book_phrase, score_sheet, team_panels
 from handfoot_score.web.typed_fields import StoredCountField
@@ -67,11 +67,12 @@ def _round_screen(game_id: str) -> ResponseReturnValue:
 def tap_book(game_id: str) -> ResponseReturnValue:
     """Count a book a team just completed, or take one back; then show the round again."""
     form = BookTapForm()
-    if not form.validate():
+    team, kind, change = form.team.data, form.kind.data, form.change.data
+    # A valid form has all three (InputRequired); the None checks say so to the type checker.
+    if not form.validate() or team is None or kind is None or change is None:
         abort(400)
-    team = form.team.data
     try:
-        games.tap_book(game_id, team, form.kind.data, form.change.data, seen=form.seen.data)
+        games.tap_book(game_id, team, kind, change, seen=form.seen.data)
     except GameNotFound:
         abort(404)
     except GameConflict as error:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import PlayedGame
+from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import ngettext
 from handfoot_score.web.chart import Tick, step_size
 from handfoot_score.web.formats import points
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.live import game_version
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.chart import running_total_chart
 from handfoot_score.web.conditional_pages import conditional_page

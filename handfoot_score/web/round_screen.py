@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, BookKind, RuleSet
 from handfoot_score.services.games import GameState
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.kind_words import BOOK_WORDS, BookWords, book_words, book_words_said
 from handfoot_score.web.tally_words import and_list
 
@@ -147,7 +146,7 @@ def _checklist(state: GameState, round_number: int, team: int) -> tuple[Checklis
     # A mixed wild book is a wild book when books are counted to go out.
     have[BookKind.WILD] = have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)
     said = book_words_said()
-    names = {kind: str(said[kind].label) for kind in BOOK_TYPES}
+    names: dict[str, str] = {kind: str(said[kind].label) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
     lacking = state.books_lacking(team)
     return tuple(

@@ -6,15 +6,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
-from wtforms import Field, IntegerField, SelectChoice, StringField, TextAreaField
+from wtforms import Field, IntegerField, StringField, TextAreaField
+
+# Choice is new in WTForms 3.3; its stubs describe 3.2.
+from wtforms.fields.choices import Choice  # type: ignore[attr-defined]
 from wtforms.form import BaseForm
 from wtforms.validators import StopValidation
 from wtforms.widgets import Select, TextInput
 
 from handfoot_score.services.typed_in import whole_number
+from handfoot_score.services.words import gettext as _
 
 _WHOLE_NUMBER = re.compile(r"[-\u2212]?[0-9][0-9,]*")
 _NAMED_NUMBER = re.compile(r"([A-Za-z0-9_]+)\s*[:=]?\s*([0-9][0-9,]*)")
@@ -39,10 +42,11 @@ class UntypedTextInput(TextInput):
     """A text input written without type="text", every input's type unless it says otherwise,
     and without value="" when empty: the house-rules form has some 60 (page weight)."""
 
-    input_type = False  # html_params leaves out an attribute whose value is False
-
-    def __call__(self, field: Field, **kwargs: Any) -> Any:
-        kwargs.setdefault("value", field._value() or False)
+    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+        # html_params leaves out an attribute whose value is False.
+        kwargs.setdefault("type", False)
+        # _value is WTForms' documented hook for what an input shows; its stubs leave it out.
+        kwargs.setdefault("value", field._value() or False)  # type: ignore[attr-defined]
         return super().__call__(field, **kwargs)
 
 
@@ -50,8 +54,10 @@ class PlainOptionsSelect(Select):
     """A select whose options are written without value= where it is their text (a card
     rank), as a browser then sends the text."""
 
+    # WTForms 3.3 hands render_option one Choice; its stubs describe 3.2's
+    # render_option(value, label, selected), hence the ignore.
     @classmethod
-    def render_option(cls, choice: SelectChoice, **kwargs: Any) -> Any:
+    def render_option(cls, choice: Choice, **kwargs: Any) -> Markup:  # type: ignore[override]
         if choice.label in (None, choice.value) and not kwargs and not choice.render_kw:
             selected = " selected" if choice.selected else ""
             return Markup(f"<option{selected}>{escape(choice.value)}</option>")
@@ -100,6 +106,10 @@ class WholeNumberField(IntegerField):
 class ScoreStepsField(TextAreaField):
     """Lines of "from score: minimum", the first maybe "below: minimum"; blank means None."""
 
+    # Read into steps, written out as text. WTForms' stubs give a text area's field string
+    # data (its widget takes only a StringField), hence the ignore.
+    data: list[list[int | None]] | None  # type: ignore[assignment]
+
     def process_data(self, value: Any) -> None:
         self.data = [list(step) for step in value] if value else None
         self.line_numbers = list(range(1, len(self.data or []) + 1))
@@ -138,11 +148,14 @@ class ScoreStepsField(TextAreaField):
         return self.line_numbers[index] if 0 <= index < len(self.line_numbers) else None
 
 
-class NamedNumbersField(UntypedStringField):
+class NamedNumbersField(Field):
     """Names with a number each, as "9: 5, 8: 5" or "sevens 1"; blank is none.
 
     ``upper`` writes the names in capitals (card ranks), else in small letters (book codes).
     """
+
+    widget = UntypedTextInput()
+    data: dict[str, int]
 
     def __init__(self, label: str | LazyString, upper: bool = False, example: str = "9: 5",
                  **kwargs: Any) -> None:
@@ -177,6 +190,9 @@ class NamedNumbersField(UntypedStringField):
 
 class NotesField(TextAreaField):
     """Notes for the table, one a line."""
+
+    # Read into lines, written out as text: as ScoreStepsField, hence the ignore.
+    data: list[str]  # type: ignore[assignment]
 
     def process_data(self, value: Any) -> None:
         self.data = [str(note) for note in value or []]

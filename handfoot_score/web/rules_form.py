@@ -13,9 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import reduce
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, Form, FormField, HiddenField
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired
@@ -26,6 +24,8 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
 from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
+from handfoot_score.services.words import gettext as _
+from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.rules_fields import (
     NamedNumbersField,
     NotesField,
@@ -157,7 +157,7 @@ class HouseRulesForm(Form):
                            for error in field.errors)
         return summary
 
-    def _used_special_rows(self) -> list[FormField]:
+    def _used_special_rows(self) -> list[FormField[SpecialBookForm]]:
         return [row for row in self.special_books if row.form.is_filled]
 
     def _field_for(self, path: list[str], message: str) -> tuple[Field | None, str]:
@@ -212,7 +212,7 @@ def _inputs(form: BaseForm, where: tuple[str, ...]) -> Iterator[tuple[Field, tup
             yield field, (*where, field.label.text)
 
 
-def _entry_words(rows: FieldList, number: int) -> str:
+def _entry_words(rows: FieldList[Any], number: int) -> str:
     """Which row of a list an input is in, as its heading says it: "Round 2"."""
     if rows.short_name == "rounds":
         return _("Round %(number)s", number=number)

@@ -6,9 +6,7 @@ from dataclasses import dataclass
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, Rank, run_words
@@ -17,6 +15,8 @@ from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
+from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import ngettext
 from handfoot_score.web import areas
 from handfoot_score.web.device_rules import list_rules
 from handfoot_score.web.formats import points as _points

@@ -8,11 +8,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Form, FormField, SelectChoice, SelectField
+from wtforms import BooleanField, Form, FormField, SelectField
+
+# SelectChoice is new in WTForms 3.3; its stubs describe 3.2.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from handfoot_score.engine.cards import CardKind, Rank
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.kind_words import CARD_WORDS
 from handfoot_score.web.rules_fields import (
     NamedNumbersField,
@@ -117,7 +120,7 @@ class SpecialBookForm(Form):
         for field, message in ((self.name, _("Give the book a name.")),
                                (self.bonus, _("Fill this in."))):
             if field.data in (None, "") and not field.errors:
-                field.errors.append(message)
+                field.errors = [*field.errors, message]
                 valid = False
         return valid
 

@@ -33,7 +33,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -55,6 +54,7 @@ from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web import areas
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
@@ -309,9 +309,10 @@ def _recorded(state: GameState, number: int) -> str:
     scores = state.round(number).scores
     # What the message says, not its HTML: the next page writes it (games/_recorded.html),
     # in its own language, with its own token.
-    flash({"game": state.id, "round": number, "version": state.version,
-           "scored": [[team.name, score.total] for team, score in zip(state.teams, scores)]},
-          RECORDED)
+    message = {"game": state.id, "round": number, "version": state.version,
+               "scored": [[team.name, score.total] for team, score in zip(state.teams, scores)]}
+    # Flask keeps any value the session can hold, though its type hint says a str.
+    flash(message, RECORDED)  # type: ignore[arg-type]
     return url_for("play.game", game_id=state.id)
 
 

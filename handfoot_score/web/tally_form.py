@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
-from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, FormField, HiddenField, RadioField, SelectChoice
+from flask_babel import get_locale
+from wtforms import Field, FormField, HiddenField, RadioField
+
+# SelectChoice is new in WTForms 3.3; its stubs describe 3.2.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import parse_rank_group
@@ -25,10 +26,14 @@ from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
 from handfoot_score.i18n import say
 from handfoot_score.services.typed_in import whole_number
+from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import ngettext
+from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
 from handfoot_score.web.team_tally_form import (
     CARD_PARTS,
+    TeamTallyForm,
     asked_about,
     book_kinds,
     card_keys,
@@ -70,7 +75,7 @@ class RoundTallyForm(FlaskForm):
     empty_ok = HiddenField()
     rules: RuleSet
     team_names: tuple[str, ...]
-    teams: FieldList
+    teams: EntryList[FormField[TeamTallyForm]]
     went_out: RadioField
 
     @classmethod
@@ -82,9 +87,10 @@ class RoundTallyForm(FlaskForm):
         form.rules = rules
         form.team_names = tuple(team_names)
         # Each count's worth is its description: a short id for it, as the page has some 36.
+        # The template reads it from the field, which WTForms does not type: hence the ignore.
         for team, entry in enumerate(form.teams):
             for number, field in enumerate(entry.form):
-                field.hint_id = f"h{team}-{number}"
+                field.hint_id = f"h{team}-{number}"  # type: ignore[attr-defined]
         return form
 
     @property
@@ -158,7 +164,7 @@ class RoundTallyForm(FlaskForm):
 
     def _tally(self, team: int) -> dict[str, Any]:
         entry = self.teams[team]
-        return team_tally(self.rules, lambda name: entry[name].data,
+        return team_tally(self.rules, entry.form.holds,
                           self.went_out.data == str(team))
 
     def from_teams(self, teams: Sequence[dict[str, Any]]) -> None:
@@ -171,23 +177,23 @@ class RoundTallyForm(FlaskForm):
                 ranked = {f"by_rank_{k.replace('-', '_')}": v
                           for k, v in counted.get("by_rank", {}).items()}
                 for key in self.card_keys(part):
-                    entry[f"{part}_{key}"].set(ranked.get(key, counted.get(key, 0)))
-                entry[f"{part}_points"].set(counted["points"] if "points" in counted
-                                            else self._face_value(counted) if in_points
-                                            else 0)
+                    entry.form.count(f"{part}_{key}").set(ranked.get(key, counted.get(key, 0)))
+                entry.form.count(f"{part}_points").set(
+                    counted["points"] if "points" in counted
+                    else self._face_value(counted) if in_points else 0)
             entry.points_mode.data = in_points
             books = tally.get("books", {})
             for kind in self.book_kinds:
-                entry[f"books_{kind}"].set(books.get(kind, 0))
+                entry.form.count(f"books_{kind}").set(books.get(kind, 0))
             for key in ("red_threes_down", "red_threes_left", "exact_draws"):
-                entry[key].set(tally.get(key, 0))
+                entry.form.count(key).set(tally.get(key, 0))
             if self.rules.first_meld_bonus:
                 entry.first_meld.data = bool(tally.get("first_meld"))
             if tally.get("went_out"):
                 self.went_out.data = str(team)
         self.show_chosen_modes()
 
-    def _face_value(self, counted: dict[str, int]) -> int:
+    def _face_value(self, counted: dict[str, Any]) -> int:
         # A tally from the API may give one part in points and the other in cards; the
         # page shows both in points then, the cards at their face value.
         if "by_rank" in counted:
@@ -201,7 +207,7 @@ class RoundTallyForm(FlaskForm):
         asked = asked_about(self.empty_ok.data)
         return [team for team, entry in enumerate(self.teams)
                 if only in (None, team) and str(team) not in asked
-                and counted_nothing(self.rules, lambda name, entry=entry: entry[name].data)]
+                and counted_nothing(self.rules, entry.form.holds)]
 
     def ask_about(self, teams: Sequence[int]) -> str:
         """Note that the save asked about these teams; the question, naming them."""
@@ -215,8 +221,7 @@ class RoundTallyForm(FlaskForm):
 
     def mode_changed(self) -> bool:
         """Whether a team's points switch was flipped since the page showed its inputs."""
-        return any(switch_flipped(lambda name, entry=entry: entry[name].data)
-                   for entry in self.teams)
+        return any(switch_flipped(entry.form.holds) for entry in self.teams)
 
     def show_chosen_modes(self) -> None:
         """Show each team's inputs the way its points switch asks."""

@@ -9,8 +9,6 @@ from functools import reduce
 from typing import Any
 
 from babel.lists import format_list
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind
@@ -18,6 +16,8 @@ from handfoot_score.engine.errors import N_, Problem, counted
 from handfoot_score.engine.kind_sentences import TOO_MANY, said_of
 from handfoot_score.engine.tally import COUNT_FIELDS
 from handfoot_score.i18n import current_locale
+from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import ngettext
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, Counted, book_words
 
 #: Each kind of card a tally counts, with its count, by the name it is counted under.

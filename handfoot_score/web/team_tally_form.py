@@ -8,7 +8,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, Field, HiddenField, IntegerField
@@ -18,6 +17,7 @@ from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind, Rank, group_name, ranks_of, run_parts
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS
 
 # Whole numbers only; anything else goes to the service as typed, to be refused there in
@@ -33,6 +33,10 @@ class CountField(IntegerField):
     """A count typed: blank is 0 and is shown blank, so typing 6 gives 6; text that is no
     whole number is kept."""
 
+    # Text that is no count is kept, for the service to refuse in the JSON API's words;
+    # WTForms' stubs give an IntegerField int data only, hence the ignore.
+    data: int | str | None  # type: ignore[assignment]
+
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the typed text; the service judges anything that is not a count."""
         if valuelist:
@@ -43,7 +47,7 @@ class CountField(IntegerField):
             return str(self.raw_data[0])
         return "" if self.data in (None, 0) else str(self.data)
 
-    def set(self, value: object) -> None:
+    def set(self, value: int | str | None) -> None:
         """Show ``value`` instead of whatever was typed."""
         self.data = value
         self.raw_data = None
@@ -77,13 +81,19 @@ class _CountWay(Form):
     points_shown = HiddenField()
 
 
-#: A count of each kind of card on the table and left: melded_jokers, ..., left_black_threes
-#: (made after the choice and before the rest of the count, the order the page shows them).
-_CardInputs = type("_CardInputs", (_CountWay,), {
-    **{f"melded_{name}": count_field(CARD_WORDS[kind].label, CARD_WORDS[kind].on_the_table)
-       for name, kind in COUNT_FIELDS},
-    **{f"left_{name}": count_field(CARD_WORDS[kind].label, CARD_WORDS[kind].left)
-       for name, kind in COUNT_FIELDS}})
+class _CardInputs(_CountWay):
+    """A count of each kind of card on the table and left: melded_jokers, ...,
+    left_black_threes (made after the choice and before the rest of the count, the order
+    the page shows them)."""
+
+
+# Added to the class by name, as WTForms adds fields to a form class made before them.
+for _name, _kind in COUNT_FIELDS:
+    setattr(_CardInputs, f"melded_{_name}",
+            count_field(CARD_WORDS[_kind].label, CARD_WORDS[_kind].on_the_table))
+for _name, _kind in COUNT_FIELDS:
+    setattr(_CardInputs, f"left_{_name}",
+            count_field(CARD_WORDS[_kind].label, CARD_WORDS[_kind].left))
 
 
 class TeamTallyForm(_CardInputs):
@@ -101,10 +111,21 @@ class TeamTallyForm(_CardInputs):
     red_threes_left = count_field(_l("Red threes caught"))
     exact_draws = count_field(_l("Exact draws"))
 
+    def holds(self, name: str) -> object:
+        """What the input ``name`` holds: the ``data`` that ``team_tally`` and its kin read."""
+        return self[name].data
+
+    def count(self, name: str) -> CountField:
+        """The count input ``name`` (a form's inputs follow its rules, so are found by name)."""
+        field = self[name]
+        assert isinstance(field, CountField), name
+        return field
+
 
 def team_tally_form(rules: RuleSet) -> type[TeamTallyForm]:
     """The team form for these rules: a field for each special book and house-rule input."""
-    specials = {f"books_{book.id}": count_field(book.name) for book in rules.special_books}
+    specials: dict[str, Field] = {f"books_{book.id}": count_field(book.name)
+                                  for book in rules.special_books}
     specials |= _house_rule_fields(rules)
     return type("TeamTally", (TeamTallyForm,), specials)
 
@@ -210,7 +231,7 @@ def counted_nothing(rules: RuleSet, data: Callable[[str], Any]) -> bool:
         for part in CARD_PARTS)
 
 
-def switch_flipped(data: Callable[[str], Any]) -> bool:
+def switch_flipped(data: Callable[[str], object]) -> bool:
     """Whether a team's points switch was flipped since the page showed its inputs (``data``
     of an input's name, as for ``team_tally``)."""
     return bool(data("points_mode")) != (data("points_shown") == "1")

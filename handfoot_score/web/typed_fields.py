@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from flask_babel import gettext as _
-from wtforms import FieldList, IntegerField
+from wtforms import Field, FieldList, IntegerField
 
 from handfoot_score.services.typed_in import STORED_INT_MAX, whole_number
+from handfoot_score.services.words import gettext as _
 from handfoot_score.web.formats import points
 
 
@@ -26,7 +26,17 @@ class StoredCountField(IntegerField):
                                most=points(STORED_INT_MAX)))
 
 
-class EntryList(FieldList):
+#: The field each entry of an EntryList is.
+_Entry = TypeVar("_Entry", bound=Field)
+
+if TYPE_CHECKING:
+    _FieldList = FieldList
+else:
+    class _FieldList(FieldList, Generic[_Entry]):
+        """FieldList, which is generic in WTForms' stubs only, made so at run time too."""
+
+
+class EntryList(_FieldList[_Entry]):
     """A list of entries (teams, their players, rounds, special books) whose numbers in the
     posted names are read by the same policy: ``teams-1-name`` is team 1's, but a name
     numbered "²" or with 5,000 digits is no entry (WTForms' own reading takes any Unicode
@@ -34,10 +44,10 @@ class EntryList(FieldList):
 
     def _extract_indices(self, prefix: str, formdata: Iterable[str]) -> Iterator[int]:
         """The entries' numbers in the posted names that begin with ``prefix``."""
-        yield from entry_numbers(prefix, formdata, self._field_separator)
+        yield from entry_numbers(prefix, formdata)
 
 
-def entry_numbers(prefix: str, formdata: Iterable[str], separator: str = "-") -> Iterator[int]:
+def entry_numbers(prefix: str, formdata: Iterable[str]) -> Iterator[int]:
     """The numbers of the entries of the list ``prefix`` that ``formdata`` names (its keys):
     ``teams-0-name`` and ``teams-1-name`` are entries 0 and 1 of ``teams``.
 
@@ -47,6 +57,6 @@ def entry_numbers(prefix: str, formdata: Iterable[str], separator: str = "-") ->
     offset = len(prefix) + 1
     for key in formdata:
         if key.startswith(prefix):
-            number = whole_number(key[offset:].split(separator, 1)[0])
+            number = whole_number(key[offset:].split("-", 1)[0])
             if number is not None:
                 yield number
