@@ -56,7 +56,7 @@ class HttpsSessionInterface(SecureCookieSessionInterface):
 
 
 #: The endpoints that take a league's backup: the one body allowed past MAX_CONTENT_LENGTH.
-BACKUP_ENDPOINTS = frozenset({"api.import_league", "leagues.import_league"})
+BACKUP_ENDPOINTS = frozenset({"api.leagues.import_league", "leagues.import_league"})
 
 
 def register_body_limits(app: Flask) -> None:

@@ -83,7 +83,7 @@ QUERIES = {
                             "link=nobody"],
     "leagues.league": ["sort=points&order=asc", "sort=games&order=desc"],
     "leagues.unlock_league": ["next=/leagues/{league_id}"],
-    "api.league_standings": ["sort=points&order=asc"],
+    "api.leagues.league_standings": ["sort=points&order=asc"],
     "static": ["v=000000000000"],
 }
 
