@@ -23,7 +23,21 @@ from handfoot_score.security import (
     register_security,
 )
 from handfoot_score.static_files import register_static_files
-from handfoot_score.web import register_web
+from handfoot_score.web import (
+    games_setup,
+    join,
+    league_access,
+    leagues,
+    live,
+    meld_calculator,
+    play,
+    register_web,
+    results,
+    rules_pages,
+    tally,
+    theme,
+    views,
+)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -78,7 +92,19 @@ def upgrade_database(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Register the HTML pages, an area each, and the JSON API."""
+    """Register the HTML pages, a blueprint per module, what they share, and the JSON API."""
+    app.register_blueprint(views.bp)
+    app.register_blueprint(theme.bp)
+    app.register_blueprint(games_setup.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(results.bp)
+    app.register_blueprint(tally.bp)
+    app.register_blueprint(rules_pages.bp)
+    app.register_blueprint(meld_calculator.bp)
+    app.register_blueprint(leagues.bp)
+    app.register_blueprint(league_access.bp)
+    app.register_blueprint(join.bp)
     register_web(app)
     # The API takes only application/json bodies, which a cross-site form cannot send,
     # so it carries no CSRF token. (Flask-WTF exempts a request by its innermost blueprint.)
