@@ -8,21 +8,21 @@ import flask_migrate
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
-import handfoot_score.models  # noqa: F401  (the tables migrations know)
+import handfoot_score.storage.models  # noqa: F401  (the tables migrations know)
 from handfoot_score import MIGRATIONS, PROJECT_ROOT, api
-from handfoot_score.cli import register_commands
 from handfoot_score.config import instance_path, settings
 from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
-from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf, db, migrate
-from handfoot_score.i18n import init_i18n
-from handfoot_score.security import (
+from handfoot_score.languages.i18n import init_i18n
+from handfoot_score.serving.cli import register_commands
+from handfoot_score.serving.errors import handle_http_error
+from handfoot_score.serving.security import (
     register_body_limits,
     register_compression,
     register_converters,
     register_security,
 )
-from handfoot_score.static_files import register_static_files
+from handfoot_score.serving.static_files import register_static_files
 from handfoot_score.web import (
     games_setup,
     join,

@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, select
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.table import winners
 from handfoot_score.extensions import db
-from handfoot_score.models import (
+from handfoot_score.storage.models import (
     Game,
     GameStatus,
     League,

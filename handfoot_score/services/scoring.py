@@ -10,7 +10,7 @@ from handfoot_score.engine.melds import Opening, check_opening, more_than_laid, 
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import SCORE_PARTS, RoundScore, TeamScore, score_round
-from handfoot_score.models import Game
+from handfoot_score.storage.models import Game
 
 from .errors import InvalidInput, require_keys
 from .rules import resolve_rules, stored_rules

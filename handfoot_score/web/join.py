@@ -10,9 +10,9 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from handfoot_score import network
 from handfoot_score.services import join_codes
 from handfoot_score.services.words import gettext as _
+from handfoot_score.serving import network
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 
 bp = Blueprint("joining", __name__)

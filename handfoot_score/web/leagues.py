@@ -25,7 +25,7 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services import league_backup, leagues, standings
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
 from handfoot_score.services.leagues import LeagueNotFound

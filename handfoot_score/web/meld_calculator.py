@@ -19,7 +19,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from handfoot_score.engine.errors import N_, EngineError, Problem, UnknownRules
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets
 from handfoot_score.services.scoring import meld_check_request

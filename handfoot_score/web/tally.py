@@ -39,9 +39,8 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.engine.errors import InvalidTally, Problem
-from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import (
@@ -56,6 +55,7 @@ from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
+from handfoot_score.serving.errors import handle_http_error
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
 from handfoot_score.web.tally_words import tally_words

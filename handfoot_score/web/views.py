@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 from flask import Blueprint, Response, render_template, request, session
 
 from handfoot_score.engine.presets import PRESETS
-from handfoot_score.models import GameStatus
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.leagues import utc
+from handfoot_score.storage.models import GameStatus
 from handfoot_score.web.device_rules import rules_of_this_device
 
 bp = Blueprint("home", __name__)

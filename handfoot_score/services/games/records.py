@@ -13,7 +13,7 @@ from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore
 from handfoot_score.engine.tally import TableBooks
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, Round, TallyRecord, Team
+from handfoot_score.storage.models import Game, Round, TallyRecord, Team
 
 from ..scoring import scoresheet_of
 from .errors import GameNotFound

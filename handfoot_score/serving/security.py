@@ -16,10 +16,10 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound, UnprocessableEntity
 from werkzeug.routing import IntegerConverter, Map
 
-from handfoot_score.errors import API_PREFIX
 from handfoot_score.extensions import compress
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
 from handfoot_score.services.typed_in import STORED_INT_MAX, unstorable
+from handfoot_score.serving.errors import API_PREFIX
 
 #: Scripts, styles, images and fetches come from this site only, so no inline script or
 #: ``style=`` attribute runs; no other site may frame a page (against clickjacking a book
