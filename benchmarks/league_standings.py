@@ -32,7 +32,9 @@ from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.extensions import db
-from handfoot_score.models import (
+from handfoot_score.services import standings
+from handfoot_score.services.leagues import outcome
+from handfoot_score.storage.models import (
     Game,
     GameStatus,
     League,
@@ -45,8 +47,6 @@ from handfoot_score.models import (
     TallyRecord,
     Team,
 )
-from handfoot_score.services import standings
-from handfoot_score.services.leagues import outcome
 
 from .report import Row, median
 

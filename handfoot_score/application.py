@@ -8,23 +8,36 @@ import flask_migrate
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
-import handfoot_score.models  # noqa: F401  (the tables migrations know)
-from handfoot_score import MIGRATIONS, PROJECT_ROOT
-from handfoot_score.api import bp as api_bp
-from handfoot_score.cli import register_commands
+import handfoot_score.storage.models  # noqa: F401  (the tables migrations know)
+from handfoot_score import MIGRATIONS, PROJECT_ROOT, api
 from handfoot_score.config import instance_path, settings
 from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
-from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf, db, migrate
-from handfoot_score.i18n import init_i18n
-from handfoot_score.security import (
+from handfoot_score.languages.i18n import init_i18n
+from handfoot_score.serving.cli import register_commands
+from handfoot_score.serving.errors import handle_http_error
+from handfoot_score.serving.security import (
     register_body_limits,
     register_compression,
     register_converters,
     register_security,
 )
-from handfoot_score.static_files import register_static_files
-from handfoot_score.web import register_web
+from handfoot_score.serving.static_files import register_static_files
+from handfoot_score.web import (
+    games_setup,
+    join,
+    league_access,
+    leagues,
+    live,
+    meld_calculator,
+    play,
+    register_web,
+    results,
+    rules_pages,
+    tally,
+    theme,
+    views,
+)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -79,12 +92,25 @@ def upgrade_database(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """Register the HTML pages, an area each, and the JSON API."""
+    """Register the HTML pages, a blueprint per module, what they share, and the JSON API."""
+    app.register_blueprint(views.bp)
+    app.register_blueprint(theme.bp)
+    app.register_blueprint(games_setup.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(results.bp)
+    app.register_blueprint(tally.bp)
+    app.register_blueprint(rules_pages.bp)
+    app.register_blueprint(meld_calculator.bp)
+    app.register_blueprint(leagues.bp)
+    app.register_blueprint(league_access.bp)
+    app.register_blueprint(join.bp)
     register_web(app)
     # The API takes only application/json bodies, which a cross-site form cannot send,
-    # so it carries no CSRF token.
-    csrf.exempt(api_bp)
-    app.register_blueprint(api_bp)
+    # so it carries no CSRF token. (Flask-WTF exempts a request by its innermost blueprint.)
+    for part in api.PARTS:
+        csrf.exempt(part)
+    app.register_blueprint(api.bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

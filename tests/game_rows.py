@@ -8,7 +8,7 @@ from flask import Flask
 from sqlalchemy import select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, Round, TallyPart, TallyRecord, Team
+from handfoot_score.storage.models import Game, Round, TallyPart, TallyRecord, Team
 
 
 def stored(app: Flask, game_id: str) -> dict[str, Any]:

@@ -17,9 +17,9 @@ from werkzeug.test import encode_multipart
 
 from handfoot_score.engine.limits import MAX_PLAYERS
 from handfoot_score.extensions import db
-from handfoot_score.models import League, LeaguePlayer
 from handfoot_score.services import games, league_backup, leagues
 from handfoot_score.services.tallies import read_entered
+from handfoot_score.storage.models import League, LeaguePlayer
 from tests.test_league_export import stored_league_ids
 from tests.test_new_game import filled
 

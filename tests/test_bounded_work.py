@@ -27,8 +27,8 @@ from handfoot_score.engine.errors import MOST_PROBLEMS
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.extensions import db
-from handfoot_score.models import EditCodeHashed
 from handfoot_score.services.new_edit_codes import MAX_HASHED, WINDOW
+from handfoot_score.storage.models import EditCodeHashed
 from tests.form_data import page_form
 
 #: Wall time allowed for any one answer: the refusals take a few hundredths of a second;

@@ -16,8 +16,8 @@ from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from handfoot_score import network
 from handfoot_score.services import games, leagues
+from handfoot_score.serving import network
 from tests.game_pages import QUIET, TOKEN, record, start_game, state_of, without_tokens
 from tests.test_csrf import forms_on
 

@@ -19,7 +19,7 @@ from tests.site_map import addresses, database_rows, make_samples
 HOURS = 3600
 #: Routes that take a POST but store nothing, so they need no token (the tally's live
 #: preview and its "show the score", see handfoot_score/web/tally.py).
-STORE_NOTHING = {"counting.tally_preview", "counting.show_count", "home.set_theme"}
+STORE_NOTHING = {"counting.tally_preview", "counting.show_count", "theme.set_theme"}
 #: Forms that carry no token by design: the footer's colours and language, which store
 #: nothing but a cookie on the device that sends them.
 NO_TOKEN = ("/theme",)

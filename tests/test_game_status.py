@@ -7,7 +7,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.extensions import db
-from handfoot_score.models import GameStatus
+from handfoot_score.storage.models import GameStatus
 from tests.game_pages import start_game
 
 

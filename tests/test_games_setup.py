@@ -11,10 +11,10 @@ from flask.testing import FlaskClient
 
 from handfoot_score.engine.errors import InvalidRules
 from handfoot_score.extensions import db
-from handfoot_score.models import SavedRules
 from handfoot_score.services import games, leagues
 from handfoot_score.services.edit_codes import EditCodeRequired
 from handfoot_score.services.errors import InvalidInput
+from handfoot_score.storage.models import SavedRules
 from tests.test_new_game import filled, game_id_from
 
 CODE = "secret passphrase"

@@ -18,10 +18,10 @@ from flask.testing import FlaskClient
 from handfoot_score import create_app, database
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.extensions import db
-from handfoot_score.models import SavedRules
-from handfoot_score.security import HEADERS
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.games import ROUND_TOTAL_MAX
+from handfoot_score.serving.security import HEADERS
+from handfoot_score.storage.models import SavedRules
 from tests.api_answers import errors_of, fields_of
 from tests.conftest import DATABASE_URL, TEST_CONFIG, uses_database_server
 from tests.form_data import form_values
@@ -270,9 +270,9 @@ def test_a_body_over_the_cap_is_refused_before_it_is_read(client: FlaskClient) -
 def test_the_policy_modules_examples_hold() -> None:
     import doctest
 
-    from handfoot_score import security
     from handfoot_score.api import body
     from handfoot_score.services import typed_in
+    from handfoot_score.serving import security
 
     for module in (typed_in, security, body):
         failed, tried = doctest.testmod(module)

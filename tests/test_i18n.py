@@ -13,10 +13,10 @@ from babel.support import NullTranslations, Translations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score.catalogues import compile_catalogues, extract, missing, placeholders
 from handfoot_score.engine.errors import counted
 from handfoot_score.engine.presets import PRESETS
-from handfoot_score.i18n import LOCALES, TRANSLATIONS, say
+from handfoot_score.languages.catalogues import compile_catalogues, extract, missing, placeholders
+from handfoot_score.languages.i18n import LOCALES, TRANSLATIONS, say
 from handfoot_score.services import games
 from handfoot_score.services.tallies import read_entered
 from tests.site_map import QUIET, TEAMS

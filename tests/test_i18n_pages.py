@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import pytest
 from flask import Flask
 
-from handfoot_score.i18n import LOCALES
+from handfoot_score.languages.i18n import LOCALES
 from tests.site_map import TEAMS, addresses, make_samples
 
 #: Names typed by the people in the sample games, leagues and rules (tests/site_map.py),

@@ -15,9 +15,10 @@ import zxingcpp
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score import MIGRATIONS, create_app, network
+from handfoot_score import MIGRATIONS, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, join_codes
+from handfoot_score.serving import network
 from handfoot_score.web import join
 from handfoot_score.web.join import qr_code
 from tests.game_pages import QUIET, page_text, record, start_game, state_of

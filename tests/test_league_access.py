@@ -15,11 +15,11 @@ from flask.testing import FlaskClient
 
 from handfoot_score import create_app
 from handfoot_score.extensions import db
-from handfoot_score.models import EditCodeFailure
 from handfoot_score.services import games, leagues
 from handfoot_score.services.edit_codes import MAX_FAILURES, EditCodeRequired, TooManyAttempts
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.tallies import read_entered
+from handfoot_score.storage.models import EditCodeFailure
 from tests.form_data import form_values
 from tests.site_map import database_rows
 

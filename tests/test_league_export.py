@@ -16,12 +16,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.extensions import db
-from handfoot_score.models import League, LeagueImport
 from handfoot_score.services import games, league_backup, leagues, standings, tally_parts
 from handfoot_score.services.league_backup import InvalidBackup
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Standings
 from handfoot_score.services.tallies import read_entered, read_entered_tally
+from handfoot_score.storage.models import League, LeagueImport
 from tests.site_map import database_rows
 
 HOUSE_RULES = {"base": "classic", "red_three": {"down": 200, "left": 400},

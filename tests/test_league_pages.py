@@ -17,9 +17,9 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.test import encode_multipart
 
 from handfoot_score.extensions import db
-from handfoot_score.models import League
 from handfoot_score.services import games, league_backup, leagues
 from handfoot_score.services.tallies import read_entered
+from handfoot_score.storage.models import League
 from handfoot_score.web import leagues as league_pages
 
 CODE = "river and stone"

@@ -7,9 +7,9 @@ import pytest
 from flask import Flask
 
 from handfoot_score.extensions import db
-from handfoot_score.models import LeagueImport, LeaguePlayer
 from handfoot_score.services import leagues
 from handfoot_score.services.leagues import LeagueNotFound
+from handfoot_score.storage.models import LeagueImport, LeaguePlayer
 
 
 def test_a_league_is_read_with_its_roster_in_order(app: Flask) -> None:

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from handfoot_score import network
+from handfoot_score.serving import network
 
 
 def test_addresses_are_kept_a_while_then_read_again(monkeypatch: pytest.MonkeyPatch) -> None:

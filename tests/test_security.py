@@ -108,7 +108,7 @@ def test_the_api_takes_no_form_posts(app: Flask, client: FlaskClient) -> None:
             assert response.is_json
             tried.append(rule.endpoint)
     assert database_rows(app) == before
-    assert "api.create_game" in tried and "api.correct_round" in tried
+    assert "api.games.create_game" in tried and "api.games.correct_round" in tried
 
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda path: path.name)

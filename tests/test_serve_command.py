@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from handfoot_score import PROJECT_ROOT, cli, network
+from handfoot_score import PROJECT_ROOT
+from handfoot_score.serving import cli, network
 from tests.conftest import DATABASE_URL, uses_database_server
 from tests.serving import START_SECONDS, free_port, stop
 

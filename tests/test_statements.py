@@ -14,10 +14,10 @@ from sqlalchemy import func, insert, select
 
 from handfoot_score.engine.scoring import SCORE_PARTS
 from handfoot_score.extensions import db
-from handfoot_score.models import Round, TallyRecord
 from handfoot_score.services import games, tally_parts
 from handfoot_score.services.games import rounds
 from handfoot_score.services.tallies import EnteredTally, read_entered, read_entered_tally
+from handfoot_score.storage.models import Round, TallyRecord
 from tests.conftest import uses_database_server
 from tests.game_pages import QUIET, record, start_game, state_of
 from tests.game_rows import stored

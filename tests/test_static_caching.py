@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score import PROJECT_ROOT
-from handfoot_score.static_files import ONE_YEAR, minified_css, static_version
+from handfoot_score.serving.static_files import ONE_YEAR, minified_css, static_version
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 OWN_PAGE = {**GZIP, "Sec-Fetch-Site": "same-origin"}

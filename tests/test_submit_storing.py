@@ -9,14 +9,14 @@ from sqlalchemy import select
 
 from handfoot_score.engine.presets import CLASSIC
 from handfoot_score.extensions import db
-from handfoot_score.models import (
+from handfoot_score.services import games, leagues, tally_parts
+from handfoot_score.services.tallies import read_entered, read_entered_tally
+from handfoot_score.storage.models import (
     GameStatus,
     LeagueSeat,
     LeagueTeam,
     Team,
 )
-from handfoot_score.services import games, leagues, tally_parts
-from handfoot_score.services.tallies import read_entered, read_entered_tally
 from handfoot_score.web.tally import RECORDED
 from handfoot_score.web.tally_form import RoundTallyForm
 from tests.form_data import form_values, page_form

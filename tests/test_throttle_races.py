@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from handfoot_score.models import EditCodeFailure, JoinCodeFailure, LeaguePlayer
 from handfoot_score.services import edit_codes, join_codes
+from handfoot_score.storage.models import EditCodeFailure, JoinCodeFailure, LeaguePlayer
 from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
 from tests.serving import serving
 

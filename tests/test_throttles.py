@@ -17,9 +17,9 @@ from flask.testing import FlaskClient
 
 from handfoot_score import create_app, database
 from handfoot_score.extensions import db
-from handfoot_score.models import EditCodeFailure, JoinCodeFailure
 from handfoot_score.services import edit_codes, games, join_codes, leagues, locking
 from handfoot_score.services.edit_codes import MAX_FAILURES, TooManyAttempts
+from handfoot_score.storage.models import EditCodeFailure, JoinCodeFailure
 from tests.game_pages import start_game, state_of
 
 CODE = "river and stone"

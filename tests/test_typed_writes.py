@@ -12,11 +12,11 @@ from flask.testing import FlaskClient
 
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.extensions import db
-from handfoot_score.models import SavedRules
 from handfoot_score.services import games, leagues
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameSetup, TeamSetup
 from handfoot_score.services.tallies import EnteredTally, read_entered, read_tallies
+from handfoot_score.storage.models import SavedRules
 from tests.game_pages import QUIET, start_game, state_of
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]

@@ -1,6 +1,7 @@
-"""The pages by area: each area is a blueprint of its own, every page's endpoint is named by
-its area, and what every page shares (error handlers, filters, after-request hooks) is
-registered once per app and on the pages only, never on the JSON API."""
+"""The pages by module: each page module is a blueprint of its own, registered by name, every
+page's endpoint is named by its blueprint, and what every page shares (error handlers,
+filters, after-request hooks) is registered once per app and on the pages only, never on the
+JSON API."""
 
 from __future__ import annotations
 
@@ -8,22 +9,22 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score import create_app
-from handfoot_score.web.areas import AREAS
 from handfoot_score.web.views import SESSION_GAMES
 from tests.conftest import TEST_CONFIG
 from tests.game_pages import start_game
 
-AREA_NAMES = {"home", "play", "counting", "rules", "leagues", "joining"}
+PAGE_BLUEPRINTS = {"home", "theme", "games_setup", "play", "live", "results", "counting",
+                   "rules", "meld_calculator", "leagues", "league_access", "joining"}
 
 
-def test_every_page_is_named_by_its_area(app: Flask) -> None:
-    assert {area.name for area in AREAS} == AREA_NAMES
+def test_every_page_is_named_by_its_blueprint(app: Flask) -> None:
     blueprints = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()
                   if "." in rule.endpoint}
-    assert blueprints == AREA_NAMES | {"api"}
+    assert blueprints == PAGE_BLUEPRINTS | {"api"}
     endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
     assert {"home.home", "play.game", "counting.tally", "rules.house_rules",
-            "leagues.league", "joining.join"} <= endpoints
+            "leagues.league", "joining.join", "results.scoreboard",
+            "api.games.game"} <= endpoints
 
 
 def test_a_second_app_gets_the_same_pages_and_hooks_not_twice_as_many(app: Flask) -> None:

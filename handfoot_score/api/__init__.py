@@ -1,7 +1,17 @@
-"""JSON API v1: rules, scoring, the meld checker, games and leagues."""
+"""JSON API v1: rules, scoring, the meld checker, games and leagues.
+
+Each module of the API is a blueprint of its own, nested in ``bp``, which gives them the
+``/api/v1`` prefix and answers their errors as JSON; so an endpoint is named
+``api.<module>.<view>``: ``api.games.game``, ``api.leagues.join``, ``api.views.score``."""
 
 from flask import Blueprint
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+from . import errors, games, leagues, views
 
-from . import errors, games, leagues, views  # noqa: E402,F401  (registers routes on bp)
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+errors.register_error_handlers(bp)
+
+#: The API's modules' blueprints, each nested in ``bp``.
+PARTS = (games.bp, leagues.bp, views.bp)
+for part in PARTS:
+    bp.register_blueprint(part)

@@ -5,7 +5,7 @@ the keys, the fields and the codes stay as they are in every language."""
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -16,30 +16,24 @@ from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.words import say
 
-from . import bp
 
-
-@bp.errorhandler(EngineError)
 def unprocessable(error: EngineError) -> ResponseReturnValue:
     """A rule set, tally, meld or field that cannot be: 422 naming each team and field."""
     return jsonify({"errors": [{**p.as_dict(), "message": say(p)} for p in error.problems]}), 422
 
 
-@bp.errorhandler(UnknownRules)
 def unknown_rules(error: UnknownRules) -> ResponseReturnValue:
     """An id that names no preset: 404."""
     message = _("There are no rules with id %(id)s.", id=repr(error.rules_id))
     return jsonify({"errors": [{"team": None, "field": "rules", "message": message}]}), 404
 
 
-@bp.errorhandler(GameNotFound)
 def unknown_game(error: GameNotFound) -> ResponseReturnValue:
     """A game id that names no game: 404."""
     message = _("There is no game at this address.")
     return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
 
 
-@bp.errorhandler(GameConflict)
 def conflict(error: GameConflict) -> ResponseReturnValue:
     """A write that does not fit the game as it stands now: 409, with what another phone
     stored meanwhile (``current``) when a stale version was the reason."""
@@ -51,29 +45,37 @@ def conflict(error: GameConflict) -> ResponseReturnValue:
     return jsonify(body), 409
 
 
-@bp.errorhandler(DatabaseBusy)
 def busy(error: DatabaseBusy) -> ResponseReturnValue:
     """Other writers kept the database locked: 503, nothing saved, try again in a second."""
     body = {"errors": [{"team": None, "field": None, "message": error.message}]}
     return jsonify(body), 503, {"Retry-After": "1"}
 
 
-@bp.errorhandler(LeagueNotFound)
 def unknown_league(error: LeagueNotFound) -> ResponseReturnValue:
     """A league id (or league player id) that names nothing: 404."""
     message = _("There is no league at this address.")
     return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
 
 
-@bp.errorhandler(EditCodeRequired)
 def edit_code_required(error: EditCodeRequired) -> ResponseReturnValue:
     """A change to a protected league without its edit code, or with a wrong one: 403."""
     return jsonify({"errors": [{"team": None, "field": "edit_code",
                                 "message": error.message}]}), 403
 
 
-@bp.errorhandler(TooManyAttempts)
 def too_many_attempts(error: TooManyAttempts) -> ResponseReturnValue:
     """Too many wrong edit codes lately: 429, and when to try again."""
     body = {"errors": [{"team": None, "field": "edit_code", "message": error.message}]}
     return jsonify(body), 429, {"Retry-After": str(error.retry_after)}
+
+
+def register_error_handlers(api: Blueprint) -> None:
+    """Answer the errors of every request under ``api`` (its nested blueprints too) as JSON."""
+    api.register_error_handler(EngineError, unprocessable)
+    api.register_error_handler(UnknownRules, unknown_rules)
+    api.register_error_handler(GameNotFound, unknown_game)
+    api.register_error_handler(GameConflict, conflict)
+    api.register_error_handler(DatabaseBusy, busy)
+    api.register_error_handler(LeagueNotFound, unknown_league)
+    api.register_error_handler(EditCodeRequired, edit_code_required)
+    api.register_error_handler(TooManyAttempts, too_many_attempts)

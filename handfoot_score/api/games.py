@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.rules_json import rules_to_dict
@@ -15,9 +15,10 @@ from handfoot_score.services.live import game_version
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally
 
-from . import bp
 from .body import json_body
 from .leagues import edit_code
+
+bp = Blueprint("games", __name__)
 
 
 @bp.post("/games")
@@ -25,7 +26,7 @@ def create_game() -> ResponseReturnValue:
     """Start a game; 201 with its state and its address. A protected league's game needs
     its edit code in X-Edit-Code."""
     state = games.create_game(games.read_setup(json_body()), edit_code=edit_code())
-    headers = {"Location": url_for("api.game", game_id=state.id)}
+    headers = {"Location": url_for("api.games.game", game_id=state.id)}
     return jsonify(game_to_dict(state)), 201, headers
 
 

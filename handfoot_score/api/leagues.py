@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -14,8 +14,9 @@ from handfoot_score.services import join_codes, league_backup, leagues, new_edit
 from handfoot_score.services.errors import InvalidInput, require_keys
 from handfoot_score.services.standings import Standing
 
-from . import bp
 from .body import json_body
+
+bp = Blueprint("leagues", __name__)
 
 EDIT_CODE_HEADER = "X-Edit-Code"
 
@@ -29,7 +30,7 @@ def edit_code() -> str | None:
 def create_league() -> ResponseReturnValue:
     """Start a league; 201 with its id and name."""
     league = leagues.create_league(json_body())
-    headers = {"Location": url_for("api.league_standings", league_id=league.id)}
+    headers = {"Location": url_for("api.leagues.league_standings", league_id=league.id)}
     return jsonify({"id": league.id, "name": league.name}), 201, headers
 
 
@@ -57,7 +58,7 @@ def export_league(league_id: str) -> ResponseReturnValue:
 def import_league() -> ResponseReturnValue:
     """Rebuild a league from an export; 201 with the new id. ``X-Edit-Code`` protects it."""
     league_id = league_backup.import_league(json_body(), edit_code=edit_code())
-    headers = {"Location": url_for("api.league_standings", league_id=league_id)}
+    headers = {"Location": url_for("api.leagues.league_standings", league_id=league_id)}
     return jsonify({"id": league_id}), 201, headers
 
 
@@ -74,7 +75,7 @@ def join() -> ResponseReturnValue:
         message = _("No game in play has this join code.")
         return jsonify({"errors": [{"team": None, "field": "code", "message": message}]}), 404
     return (jsonify({"game": game_id}), 200,
-            {"Location": url_for("api.game", game_id=game_id)})
+            {"Location": url_for("api.games.game", game_id=game_id)})
 
 
 @bp.errorhandler(join_codes.TooManyJoinCodes)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services import scoring
 
-from . import bp
 from .body import json_body
+
+bp = Blueprint("views", __name__)
 
 
 @bp.get("/rules")

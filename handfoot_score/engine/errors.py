@@ -20,7 +20,7 @@ class Problem:
     ``message`` is the code of the problem: its English words with ``%(name)s`` where a
     value goes (the key of its translations in every catalogue), and ``values`` fill them.
     A message that counts something gives its ``plural`` too, and counts with ``num``.
-    The web and the API put it in the reader's language (``handfoot_score.i18n.say``).
+    The web and the API put it in the reader's language (``handfoot_score.languages.i18n.say``).
     """
 
     field: str

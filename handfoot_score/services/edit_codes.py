@@ -27,7 +27,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
-from handfoot_score.models import CLIENT_LENGTH, EditCodeFailure, League
+from handfoot_score.storage.models import CLIENT_LENGTH, EditCodeFailure, League
 
 from .locking import lock_client
 from .words import gettext, ngettext

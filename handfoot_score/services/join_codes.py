@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import delete, func, select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, GameStatus, JoinCodeFailure
+from handfoot_score.storage.models import Game, GameStatus, JoinCodeFailure
 
 from .edit_codes import client_address, wait_left
 from .locking import begin_write, lock_client, write_transaction

@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, select
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.table import winners
 from handfoot_score.extensions import db
-from handfoot_score.models import (
+from handfoot_score.storage.models import (
     Game,
     GameStatus,
     League,
@@ -30,9 +30,9 @@ from handfoot_score.models import (
 
 from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, unlock_key
 from .errors import InvalidInput, require_keys
-from .games.records import scoresheet_of
 from .locking import begin_write, lock_league_row, write_transaction
 from .new_edit_codes import count_hashing
+from .scoring import scoresheet_of
 from .typed_in import STORED_INT_MAX, tidy_name
 
 MAX_LEAGUE_NAME = 100

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import Game
+from handfoot_score.storage.models import Game
 
 from . import games
 from .games import TeamCount

@@ -27,7 +27,7 @@ from sqlalchemy.sql.base import ExecutableOption
 
 from handfoot_score.database import WRITE
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, League
+from handfoot_score.storage.models import Game, League
 
 from .words import gettext
 

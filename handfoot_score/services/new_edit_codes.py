@@ -17,7 +17,7 @@ from flask import has_request_context
 from sqlalchemy import delete, func, select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import EditCodeHashed
+from handfoot_score.storage.models import EditCodeHashed
 
 from .edit_codes import client_address, wait_left
 from .locking import begin_write, lock_client

@@ -9,7 +9,15 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import aliased
 
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, LeagueSeat, LeagueTeam, Player, Round, TallyRecord, Team
+from handfoot_score.storage.models import (
+    Game,
+    LeagueSeat,
+    LeagueTeam,
+    Player,
+    Round,
+    TallyRecord,
+    Team,
+)
 
 from .leagues import LeagueView, Outcome, get_league, roster_player, utc
 from .standings import Standing, player_standing

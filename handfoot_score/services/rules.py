@@ -17,7 +17,7 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, LeagueGame, SavedRules
+from handfoot_score.storage.models import Game, LeagueGame, SavedRules
 
 from .locking import DatabaseBusy, begin_write, write_transaction
 from .typed_in import untypable

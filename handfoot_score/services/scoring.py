@@ -1,4 +1,5 @@
-"""Scoring a round and checking melds, for the pages and the JSON API alike."""
+"""Scoring a round and checking melds, for the pages and the JSON API alike, and a stored
+game's score sheet (for the game services and the leagues' standings alike)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from typing import Any
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.melds import Opening, check_opening, more_than_laid, read_melds
 from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import SCORE_PARTS, RoundScore, TeamScore, score_round
+from handfoot_score.storage.models import Game
 
 from .errors import InvalidInput, require_keys
-from .rules import resolve_rules
+from .rules import resolve_rules, stored_rules
 from .tallies import read_tallies
 from .words import say
 
@@ -83,3 +86,9 @@ def _round(value: object, rules: RuleSet) -> int:
         raise InvalidInput(Problem("round", N_("must be a round from 1 to %(rounds)s"),
                                    values={"rounds": len(rules.rounds)}))
     return value
+
+
+def scoresheet_of(game: Game) -> Scoresheet:
+    """The score sheet of a stored game, from its stored round totals."""
+    return Scoresheet.of(stored_rules(game.rules_data), len(game.teams),
+                         ([tally.total for tally in r.tallies] for r in game.rounds))

@@ -19,7 +19,8 @@ from typing import Any
 from sqlalchemy import bindparam, case, func, select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import (
+from handfoot_score.services.words import gettext
+from handfoot_score.storage.models import (
     Game,
     League,
     LeagueGame,
@@ -28,7 +29,6 @@ from handfoot_score.models import (
     LeagueSeat,
     LeagueTeam,
 )
-from handfoot_score.services.words import gettext
 
 from .leagues import LeagueView, Outcome, get_league
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from handfoot_score.engine.errors import N_, Problem
-from handfoot_score.models import Game, TallyPart
+from handfoot_score.storage.models import Game, TallyPart
 
 from . import games
 from .errors import InvalidInput

@@ -19,7 +19,7 @@ from sqlalchemy import update
 
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
-from handfoot_score.models import GameStatus, LeagueSeat, LeagueTeam
+from handfoot_score.storage.models import GameStatus, LeagueSeat, LeagueTeam
 
 from . import games
 from .errors import InvalidInput

@@ -14,7 +14,7 @@ from flask_babel import get_locale as _get_locale
 from flask_babel import gettext as _gettext
 from flask_babel import ngettext as _ngettext
 
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 
 __all__ = ["gettext", "names_list", "ngettext", "say"]
 

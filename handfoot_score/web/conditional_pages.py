@@ -37,7 +37,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from handfoot_score.i18n import current_locale
+from handfoot_score.languages.i18n import current_locale
 from handfoot_score.web.theme import chosen_theme
 
 #: The header of a fetch in the background (live.js refreshing a page), which shows no

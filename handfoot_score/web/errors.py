@@ -51,14 +51,14 @@ def ask_for_edit_code(error: EditCodeRequired) -> ResponseReturnValue:
         return render_template("leagues/unlock.html", league=league_or_404(error.league_id),
                                form=form, forget=ForgetForm(), carried=carried_fields(),
                                remembered=edit_code_for(error.league_id) is not None), 403
-    return redirect(url_for("leagues.unlock_league", league_id=error.league_id,
+    return redirect(url_for("league_access.unlock_league", league_id=error.league_id,
                             next=back_here()), SEE_OTHER)
 
 
 def wait_for_edit_code(error: TooManyAttempts) -> ResponseReturnValue:
     """Too many wrong codes lately: say how long to wait, on the unlock page."""
     flash(error.message, "error")
-    return redirect(url_for("leagues.unlock_league", league_id=error.league_id,
+    return redirect(url_for("league_access.unlock_league", league_id=error.league_id,
                             next=back_here()), SEE_OTHER)
 
 

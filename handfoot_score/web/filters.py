@@ -3,7 +3,7 @@ write points and figures, the join link, and the chosen theme."""
 
 from flask import Flask
 
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.web.formats import (
     day,
     deduction,

@@ -10,7 +10,7 @@ from decimal import Decimal
 from babel.dates import format_date
 from flask_babel import gettext, ngettext
 
-from handfoot_score.i18n import MINUS, current_locale, number
+from handfoot_score.languages.i18n import MINUS, current_locale, number
 
 
 def points(value: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import Form, FormField, HiddenField, SelectField, StringField
@@ -15,17 +15,18 @@ from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TE
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.table import seating
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web import areas
 from handfoot_score.web.device_rules import list_rules, rules_of_this_device
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for
 from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data, preset_words
 from handfoot_score.web.typed_fields import EntryList
+
+bp = Blueprint("games_setup", __name__)
 
 
 def _strip(text: str | None) -> str | None:
@@ -98,7 +99,7 @@ def _seat_label(player: str, team_name: str) -> str:
     return player if player == team_name else f"{player} ({team_name})"
 
 
-@areas.play.route("/games/new", methods=["GET", "POST"])
+@bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> ResponseReturnValue:
     """Set up a game; the buttons that add teams or rounds show the form again, nothing saved."""
     if request.method == "GET":

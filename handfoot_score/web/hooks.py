@@ -6,11 +6,8 @@ from functools import wraps
 
 from flask import Flask, Response, request
 
-from handfoot_score.web.areas import AREAS
 from handfoot_score.web.live import location_for_scripts
 from handfoot_score.web.views import remember_game
-
-_PAGES = frozenset(area.name for area in AREAS)
 
 Hook = Callable[[Response], Response]
 
@@ -24,8 +21,10 @@ def register_hooks(app: Flask) -> None:
 
 
 def pages_only(hook: Hook) -> Hook:
-    """``hook`` for the responses of the pages' areas; every other response passes as it is."""
+    """``hook`` for the responses of the pages' blueprints; every other response (a static
+    file, an unknown address, the JSON API) passes as it is."""
     @wraps(hook)
     def on_pages(response: Response) -> Response:
-        return hook(response) if request.blueprint in _PAGES else response
+        page = request.blueprint is not None and "api" not in request.blueprints
+        return hook(response) if page else response
     return on_pages

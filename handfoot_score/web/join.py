@@ -6,18 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from flask import current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from handfoot_score import network
 from handfoot_score.services import join_codes
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web import areas
+from handfoot_score.serving import network
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 
+bp = Blueprint("joining", __name__)
 
-@areas.joining.route("/join", methods=["GET", "POST"])
+
+@bp.route("/join", methods=["GET", "POST"])
 def join() -> ResponseReturnValue:
     """The join form, filled in with a link's ``?code=``; sending it opens the game that code
     opens (any case, spaces ignored).
@@ -42,7 +43,7 @@ def join() -> ResponseReturnValue:
     return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
 
 
-@areas.joining.get("/games/<game_id>/join")
+@bp.get("/games/<game_id>/join")
 def join_game(game_id: str) -> ResponseReturnValue:
     """The game's join code in big letters, and a QR code of its link to scan."""
     state = game_or_404(game_id)

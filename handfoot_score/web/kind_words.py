@@ -17,7 +17,7 @@ from flask_babel.speaklater import LazyString
 
 from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind
-from handfoot_score.i18n import current_locale
+from handfoot_score.languages.i18n import current_locale
 from handfoot_score.services.words import ngettext
 
 #: A count with its words, in the reader's language: 2 -> "2 jokers".

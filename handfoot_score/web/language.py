@@ -1,7 +1,7 @@
 """The language picker at the foot of every page, beside the light/dark switch and sent by
 the same form (one form keeps every page light), so it works without JavaScript.
 
-The choice is a cookie that ``handfoot_score.i18n.select_locale`` reads before the phone's
+The choice is a cookie that ``handfoot_score.languages.i18n.select_locale`` reads before the phone's
 own language, so a shared tablet stays in the language the table chose.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import request
 from werkzeug.wrappers import Response
 
-from handfoot_score.i18n import COOKIE, LOCALES
+from handfoot_score.languages.i18n import COOKIE, LOCALES
 
 #: The choice is remembered for a year.
 ONE_YEAR = 365 * 24 * 3600

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, PasswordField
@@ -20,8 +20,9 @@ from handfoot_score.services import leagues
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, EditCodeRequired, TooManyAttempts
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web import areas
 from handfoot_score.web.flask_form import FlaskForm
+
+bp = Blueprint("league_access", __name__)
 
 SESSION_KEY = "league_keys"
 #: A device keeps the keys of this many leagues at most, the latest unlocked.
@@ -88,7 +89,7 @@ def listed_leagues() -> list[str]:
     return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
 
 
-@areas.leagues.route("/leagues/<league_id>/unlock", methods=["GET", "POST"])
+@bp.route("/leagues/<league_id>/unlock", methods=["GET", "POST"])
 def unlock_league(league_id: str) -> ResponseReturnValue:
     """Ask for a league's edit code; once right, this device may change the league's games."""
     league = league_or_404(league_id)
@@ -116,7 +117,7 @@ def unlock_league(league_id: str) -> ResponseReturnValue:
     return redirect(back or url_for("leagues.league", league_id=league.id), SEE_OTHER)
 
 
-@areas.leagues.post("/leagues/<league_id>/forget")
+@bp.post("/leagues/<league_id>/forget")
 def forget_league_code(league_id: str) -> ResponseReturnValue:
     """Make this device ask for the league's edit code again; 404 for no such league."""
     if not ForgetForm().validate_on_submit():

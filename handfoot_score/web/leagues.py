@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from flask import (
+    Blueprint,
     Response,
     abort,
     flash,
@@ -24,7 +25,7 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services import league_backup, leagues, standings
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
 from handfoot_score.services.leagues import LeagueNotFound
@@ -32,7 +33,6 @@ from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web import areas
 from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import (
@@ -43,6 +43,8 @@ from handfoot_score.web.league_access import (
     remember,
 )
 from handfoot_score.web.player_chart import results_chart
+
+bp = Blueprint("leagues", __name__)
 
 #: Each column's heading, the short form a narrow table shows, and whether phones see it.
 COLUMNS = {
@@ -126,7 +128,7 @@ class ImportForm(FlaskForm):
                            message=EDIT_CODE_LENGTH)])
 
 
-@areas.leagues.route("/leagues", methods=["GET", "POST"])
+@bp.route("/leagues", methods=["GET", "POST"])
 def league_index() -> ResponseReturnValue:
     """The leagues this device created, unlocked or opened; a field to open another by its
     link, and a form to start one."""
@@ -150,7 +152,7 @@ def league_index() -> ResponseReturnValue:
     return redirect(url_for("leagues.league", league_id=league.id), SEE_OTHER)
 
 
-@areas.leagues.get("/leagues/open")
+@bp.get("/leagues/open")
 def open_league() -> ResponseReturnValue:
     """Open a league by its link or id, as someone shared it (``?link=``)."""
     typed = request.args.get("link", "")
@@ -189,7 +191,7 @@ def _index_page(form: NewLeagueForm, status: int, typed: str = "",
         link_error=link_error), status
 
 
-@areas.leagues.get("/leagues/<league_id>")
+@bp.get("/leagues/<league_id>")
 def league(league_id: str) -> ResponseReturnValue:
     """The standings, sortable by any column (``?sort=points&order=asc``); 304 while the
     league's games are unchanged, and whether this device may change them."""
@@ -214,7 +216,7 @@ def _standings(league_id: str, unlocked: bool) -> ResponseReturnValue:
                            unlocked=unlocked)
 
 
-@areas.leagues.get("/leagues/<league_id>/players/<int:player_id>")
+@bp.get("/leagues/<league_id>/players/<int:player_id>")
 def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
     """A player's games in the league, how each ended, and a chart of their results."""
     try:
@@ -225,7 +227,7 @@ def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
                            chart=results_chart(history.name, history.results))
 
 
-@areas.leagues.get("/leagues/<league_id>/export")
+@bp.get("/leagues/<league_id>/export")
 def export_league(league_id: str) -> ResponseReturnValue:
     """The whole league as a JSON file to keep (and to import again)."""
     try:
@@ -237,7 +239,7 @@ def export_league(league_id: str) -> ResponseReturnValue:
                     headers={"Content-Disposition": _attachment(document["name"], "json")})
 
 
-@areas.leagues.get("/leagues/<league_id>/standings.csv")
+@bp.get("/leagues/<league_id>/standings.csv")
 def standings_csv(league_id: str) -> ResponseReturnValue:
     """The standings as a spreadsheet file."""
     try:
@@ -249,7 +251,7 @@ def standings_csv(league_id: str) -> ResponseReturnValue:
                     headers={"Content-Disposition": _attachment(name + " standings", "csv")})
 
 
-@areas.leagues.route("/leagues/import", methods=["GET", "POST"])
+@bp.route("/leagues/import", methods=["GET", "POST"])
 def import_league() -> ResponseReturnValue:
     """Restore a league from its exported file; a broken file changes nothing and says why."""
     form = ImportForm()

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from flask import Response, abort, jsonify, request
+from flask import Blueprint, Response, abort, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.services import live
 from handfoot_score.services.games import GameNotFound
-from handfoot_score.web import areas
+
+bp = Blueprint("live", __name__)
 
 
-@areas.play.get("/games/<game_id>/live")
+@bp.get("/games/<game_id>/live")
 def live_version(game_id: str) -> ResponseReturnValue:
     """The game's version as the ETag, and what the pages show live; 304 while unchanged."""
     version = live.game_version(game_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import Form, IntegerField, SelectField
@@ -19,13 +19,14 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from handfoot_score.engine.errors import N_, EngineError, Problem, UnknownRules
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets
 from handfoot_score.services.scoring import meld_check_request
-from handfoot_score.web import areas
 from handfoot_score.web.meld_state import Melds, laid_melds, next_melds, serialize_melds
 from handfoot_score.web.rules_form import preset_words
+
+bp = Blueprint("meld_calculator", __name__)
 
 DEFAULT_RULES = "classic"
 
@@ -55,7 +56,7 @@ class OpeningForm(Form):
     score = IntegerField(_l("Your team's score before this round"))
 
 
-@areas.rules.get("/meld-calculator")
+@bp.get("/meld-calculator")
 def meld_calculator() -> ResponseReturnValue:
     """Apply the button pressed to the melds, judge them, and say whether they open."""
     form = OpeningForm(request.args)
@@ -63,8 +64,8 @@ def meld_calculator() -> ResponseReturnValue:
     if not trouble and any(action in request.args for action in _ACTIONS):
         # Any, as url_for takes: a str would not match its keyword-only arguments.
         kept: dict[str, Any] = {key: request.args[key] for key in _KEPT if request.args.get(key)}
-        return redirect(url_for("rules.meld_calculator", melds=serialize_melds(melds), **kept),
-                        code=303)
+        return redirect(url_for("meld_calculator.meld_calculator",
+                                melds=serialize_melds(melds), **kept), code=303)
     problems = [Problem("melds", trouble)] if trouble else []
     check = None
     status = 200

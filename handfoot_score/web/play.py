@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from wtforms import IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, Optional
@@ -12,12 +12,13 @@ from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web import areas
 from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.round_screen import book_kinds, book_phrase, score_sheet, team_panels
 from handfoot_score.web.typed_fields import StoredCountField
+
+bp = Blueprint("play", __name__)
 
 SEE_OTHER = 303
 
@@ -40,7 +41,7 @@ def game_or_404(game_id: str) -> GameState:
         abort(404)
 
 
-@areas.play.get("/games/<game_id>")
+@bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """The round being played: the score sheet, its minimum, the deal, the book counters, and
     what it asks folded away; 304 while the game's version holds."""
@@ -50,7 +51,7 @@ def game(game_id: str) -> ResponseReturnValue:
 def _round_screen(game_id: str) -> ResponseReturnValue:
     state = game_or_404(game_id)
     if state.finished:
-        return redirect(url_for("play.game_over", game_id=state.id))
+        return redirect(url_for("results.game_over", game_id=state.id))
     number = state.current_round
     if number is None:
         return render_template("games/stopped.html", state=state)
@@ -63,7 +64,7 @@ def _round_screen(game_id: str) -> ResponseReturnValue:
     )
 
 
-@areas.play.post("/games/<game_id>/books")
+@bp.post("/games/<game_id>/books")
 def tap_book(game_id: str) -> ResponseReturnValue:
     """Count a book a team just completed, or take one back; then show the round again."""
     form = BookTapForm()
@@ -83,7 +84,7 @@ def tap_book(game_id: str) -> ResponseReturnValue:
     return redirect(url_for("play.game", game_id=game_id, _anchor=f"team-{team}"), SEE_OTHER)
 
 
-@areas.play.get("/games/<game_id>/abandon")
+@bp.get("/games/<game_id>/abandon")
 def confirm_abandon(game_id: str) -> ResponseReturnValue:
     """Ask before stopping a game; a game already over has nothing to stop."""
     state = game_or_404(game_id)
@@ -92,7 +93,7 @@ def confirm_abandon(game_id: str) -> ResponseReturnValue:
     return render_template("games/abandon.html", state=state)
 
 
-@areas.play.post("/games/<game_id>/abandon")
+@bp.post("/games/<game_id>/abandon")
 def abandon_game(game_id: str) -> ResponseReturnValue:
     """Stop the game: its rounds stay saved, and it leaves the list of games in play."""
     state = game_or_404(game_id)

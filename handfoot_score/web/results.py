@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web import areas
 from handfoot_score.web.chart import running_total_chart
 from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.join import join_link
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 from handfoot_score.web.round_screen import score_sheet
+
+bp = Blueprint("results", __name__)
 
 #: Up to this many teams a round's breakdown is a table with a column per team; more would
 #: not fit a 360px screen, so each team gets a card of its own instead.
@@ -24,7 +25,7 @@ BREAKDOWN_COLUMNS = 2
 FINAL_TABLE_COLUMNS = 3
 
 
-@areas.play.get("/games/<game_id>/scoreboard")
+@bp.get("/games/<game_id>/scoreboard")
 def scoreboard(game_id: str) -> ResponseReturnValue:
     """Every recorded round, each team's score part by part, and the running totals; 304
     while the game's version and its join link (the computer's network address, when opened
@@ -44,7 +45,7 @@ def _scoreboard(game_id: str) -> ResponseReturnValue:
     )
 
 
-@areas.play.get("/games/<game_id>/over")
+@bp.get("/games/<game_id>/over")
 def game_over(game_id: str) -> ResponseReturnValue:
     """Who won, the totals by round, and a chart of the running totals; 304 while the
     game's version holds."""
@@ -63,7 +64,7 @@ def _game_over(game_id: str) -> ResponseReturnValue:
     )
 
 
-@areas.play.post("/games/<game_id>/again")
+@bp.post("/games/<game_id>/again")
 def play_again(game_id: str) -> ResponseReturnValue:
     """Start a new game with the same rules and teams, and go to its first round."""
     try:

@@ -22,7 +22,7 @@ from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
 from handfoot_score.web.flask_form import FlaskForm

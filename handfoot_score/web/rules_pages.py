@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 
@@ -17,11 +17,12 @@ from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
-from handfoot_score.web import areas
 from handfoot_score.web.device_rules import list_rules
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, book_words
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
+
+bp = Blueprint("rules", __name__)
 
 #: The card table's words for a rank on its own and the ends of a run of ranks.
 _RANK_WORDS = {Rank.ACE: CARD_WORDS[CardKind.ACE].name, Rank.KING: _l("King"),
@@ -260,7 +261,7 @@ def _wilds(rules: RuleSet) -> tuple[str, ...]:
     return tuple(lines)
 
 
-@areas.rules.get("/rules/<rules_id>")
+@bp.get("/rules/<rules_id>")
 def rules_card(rules_id: str) -> str:
     """One rule set on a reminder card for the table; a saved set opened by its link is
     listed on this device's pages from then on, as a game opened by its link is."""
@@ -269,7 +270,7 @@ def rules_card(rules_id: str) -> str:
     return render_template("rules/card.html", card=card)
 
 
-@areas.rules.get("/games/<game_id>/rules")
+@bp.get("/games/<game_id>/rules")
 def game_rules(game_id: str) -> str:
     """The reminder card for the rules a game is played under, house rules included."""
     try:
@@ -279,7 +280,7 @@ def game_rules(game_id: str) -> str:
     return render_template("rules/card.html", card=RulesCard.of(rules))
 
 
-@areas.rules.route("/rules/house", methods=["GET", "POST"])
+@bp.route("/rules/house", methods=["GET", "POST"])
 def house_rules() -> ResponseReturnValue:
     """The house-rules form, filled in with the preset named by ``?base=``; saving keeps the
     rules under their name to pick for any game."""

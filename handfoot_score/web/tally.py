@@ -23,6 +23,7 @@ from typing import Any
 from uuid import uuid4
 
 from flask import (
+    Blueprint,
     abort,
     flash,
     jsonify,
@@ -38,9 +39,8 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.engine.errors import InvalidTally, Problem
-from handfoot_score.errors import handle_http_error
 from handfoot_score.extensions import csrf
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import (
@@ -55,10 +55,12 @@ from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web import areas
+from handfoot_score.serving.errors import handle_http_error
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
 from handfoot_score.web.tally_words import tally_words
+
+bp = Blueprint("counting", __name__)
 
 #: The parts of a team's round score the preview lists, as the page names them.
 PREVIEW_PARTS = (
@@ -78,7 +80,7 @@ RECORDED = "recorded"
 UNDONE = "undone"
 
 
-@areas.counting.get("/games/<game_id>/rounds/<int:number>")
+@bp.get("/games/<game_id>/rounds/<int:number>")
 def tally(game_id: str, number: int) -> ResponseReturnValue:
     """The count page of a round: the round being played (or, with ``?team=N``, one team's
     own count of it), or a round recorded earlier, to correct."""
@@ -89,7 +91,7 @@ def tally(game_id: str, number: int) -> ResponseReturnValue:
     return _page(state, number, form, team)
 
 
-@areas.counting.post("/games/<game_id>/rounds/<int:number>/show")
+@bp.post("/games/<game_id>/rounds/<int:number>/show")
 def show_count(game_id: str, number: int) -> ResponseReturnValue:
     """The page again with the score of what was typed, storing nothing: Enter in a count,
     or a points switch flipped, without scripts."""
@@ -101,7 +103,7 @@ def show_count(game_id: str, number: int) -> ResponseReturnValue:
     return _page(state, number, form, team, notice=notice)
 
 
-@areas.counting.post("/games/<game_id>/rounds/<int:number>/record")
+@bp.post("/games/<game_id>/rounds/<int:number>/record")
 def record_round(game_id: str, number: int) -> ResponseReturnValue:
     """Record the round being played from every team's count on this phone."""
     state = _game(game_id, number)
@@ -118,7 +120,7 @@ def record_round(game_id: str, number: int) -> ResponseReturnValue:
     return redirect(_recorded(saved, number), code=303)
 
 
-@areas.counting.post("/games/<game_id>/rounds/<int:number>/correct")
+@bp.post("/games/<game_id>/rounds/<int:number>/correct")
 def correct_round(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a round recorded earlier; a finished game of a protected league asks for its
     edit code first."""
@@ -132,10 +134,10 @@ def correct_round(game_id: str, number: int) -> ResponseReturnValue:
                             edit_code=edit_code_for_game(state.id))
     except SAVE_REFUSALS as error:
         return _refusal(state, number, form, None, error)
-    return redirect(url_for("play.scoreboard", game_id=state.id), code=303)
+    return redirect(url_for("results.scoreboard", game_id=state.id), code=303)
 
 
-@areas.counting.post("/games/<game_id>/rounds/<int:number>/teams/<int:team>")
+@bp.post("/games/<game_id>/rounds/<int:number>/teams/<int:team>")
 def save_team_count(game_id: str, number: int, team: int) -> ResponseReturnValue:
     """Save one team's own count of the round being played, from that team's phone; the
     round is recorded when every team's count is in."""
@@ -165,7 +167,7 @@ def save_team_count(game_id: str, number: int, team: int) -> ResponseReturnValue
 SAVES = ("counting.record_round", "counting.correct_round", "counting.save_team_count")
 
 
-@areas.counting.errorhandler(CSRFError)
+@bp.errorhandler(CSRFError)
 def page_too_old(error: CSRFError) -> ResponseReturnValue:
     """A save whose token no longer holds (the phone's session ended while a long round was
     counted, say) shows the form again with everything typed, not an error page."""
@@ -184,7 +186,7 @@ def page_too_old(error: CSRFError) -> ResponseReturnValue:
                  errors=[ErrorLink(str(TOO_OLD), None)], status=400)
 
 
-@areas.counting.post("/games/<game_id>/rounds/<int:number>/preview")
+@bp.post("/games/<game_id>/rounds/<int:number>/preview")
 def tally_preview(game_id: str, number: int) -> ResponseReturnValue:
     """Score the form as it stands, storing nothing: the preview while counting."""
     state = _game(game_id, number)
@@ -193,7 +195,7 @@ def tally_preview(game_id: str, number: int) -> ResponseReturnValue:
     return jsonify(body), status
 
 
-@areas.counting.post("/games/<game_id>/rounds/<int:number>/undo")
+@bp.post("/games/<game_id>/rounds/<int:number>/undo")
 def undo_round(game_id: str, number: int) -> ResponseReturnValue:
     """Take back the round just recorded and count it again; refused (409) if anything was
     entered since. A finished game of a protected league asks for its edit code first."""

@@ -24,7 +24,7 @@ from handfoot_score.engine.cards import parse_rank_group
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
-from handfoot_score.i18n import say
+from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext

@@ -15,7 +15,7 @@ from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import N_, Problem, counted
 from handfoot_score.engine.kind_sentences import TOO_MANY, said_of
 from handfoot_score.engine.tally import COUNT_FIELDS
-from handfoot_score.i18n import current_locale
+from handfoot_score.languages.i18n import current_locale
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, Counted, book_words

@@ -6,13 +6,14 @@ form at the foot of every page, so it works without JavaScript.
 
 from __future__ import annotations
 
-from flask import redirect, request, url_for
+from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.extensions import csrf
-from handfoot_score.web import areas
 from handfoot_score.web.language import ONE_YEAR, remember_language
 from handfoot_score.web.league_access import safe_next
+
+bp = Blueprint("theme", __name__)
 
 COOKIE = "theme"
 #: What a device may choose; "auto" follows the phone's setting (and clears the cookie).
@@ -31,7 +32,7 @@ def theme_context() -> dict[str, str]:
     return {"theme": chosen_theme()}
 
 
-@areas.home.post("/theme")
+@bp.post("/theme")
 def set_theme() -> ResponseReturnValue:
     """Remember this device's choice of light or dark, or of its language, then go back to the
     page it came from."""

@@ -8,15 +8,16 @@ signed session cookie.
 
 from datetime import UTC, datetime
 
-from flask import Response, render_template, request, session
+from flask import Blueprint, Response, render_template, request, session
 
 from handfoot_score.engine.presets import PRESETS
-from handfoot_score.models import GameStatus
 from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.leagues import utc
-from handfoot_score.web import areas
+from handfoot_score.storage.models import GameStatus
 from handfoot_score.web.device_rules import rules_of_this_device
+
+bp = Blueprint("home", __name__)
 
 SESSION_GAMES = "my_games"
 #: A device remembers this many games at most, the latest opened: the cookie stays small.
@@ -24,7 +25,7 @@ MAX_REMEMBERED_GAMES = 15
 EPOCH = datetime.fromtimestamp(0, UTC)
 
 
-@areas.home.get("/")
+@bp.get("/")
 def home() -> str:
     """Offer a new game and a join code field, list this device's games in play to resume,
     and say what the scorekeeper does."""
@@ -60,7 +61,7 @@ def remember_game(response: Response) -> Response:
     return response
 
 
-@areas.home.get("/rules")
+@bp.get("/rules")
 def rules_index() -> str:
     """List the rule presets a game can be played under, and the house rules this device
     saved or opened."""
@@ -68,7 +69,7 @@ def rules_index() -> str:
                            saved=rules_of_this_device())
 
 
-@areas.home.get("/healthz")
+@bp.get("/healthz")
 def healthz() -> Response:
     """Answer "ok" while the app is up, for a load balancer's or a monitor's health check.
 

@@ -4,7 +4,7 @@ German and in Japanese at 390 x 844, photographed at every step.
 
 The rounds are played by what the pages are made of (field names, links, buttons' values),
 not by their English words, so the same steps work in any language; what the pages say is
-checked against the catalogues (``handfoot_score.i18n``) and the numbers against Babel.
+checked against the catalogues (``handfoot_score.languages.i18n``) and the numbers against Babel.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from babel.numbers import format_decimal
 
-from handfoot_score.i18n import LOCALES
+from handfoot_score.languages.i18n import LOCALES
 from tests.browser.conftest import NARROW, PHONE
 from tests.browser.phone import PageChecks
 from tests.browser.test_browser_game import GOES_OUT, Round, expected_totals

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from handfoot_score.models import Game
+from handfoot_score.storage.models import Game
 
 from .. import edit_codes, leagues
 

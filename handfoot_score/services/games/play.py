@@ -6,7 +6,7 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import most_books
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.extensions import db
-from handfoot_score.models import GameStatus
+from handfoot_score.storage.models import GameStatus
 
 from ..errors import InvalidInput
 from ..locking import lock_game, write_transaction

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, GameStatus
+from handfoot_score.storage.models import Game, GameStatus
 
 from ..locking import lock_game
 from .errors import GameNotFound

@@ -13,9 +13,9 @@ from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore
 from handfoot_score.engine.tally import TableBooks
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, Round, TallyRecord, Team
+from handfoot_score.storage.models import Game, Round, TallyRecord, Team
 
-from ..rules import stored_rules
+from ..scoring import scoresheet_of
 from .errors import GameNotFound
 from .state import GameState, PartView, RoundView, TeamView
 
@@ -46,12 +46,6 @@ def replace_tally(stored: TallyRecord, new: TallyRecord) -> None:
     stored.data, stored.total = new.data, new.total
     for part in SCORE_PARTS:
         setattr(stored, part, getattr(new, part))
-
-
-def scoresheet_of(game: Game) -> Scoresheet:
-    """The score sheet of a stored game, from its stored round totals."""
-    return Scoresheet.of(stored_rules(game.rules_data), len(game.teams),
-                         ([tally.total for tally in r.tallies] for r in game.rounds))
 
 
 def table_books(data: Mapping[str, int]) -> TableBooks:

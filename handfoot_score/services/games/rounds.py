@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, GameStatus, Round, TallyRecord
+from handfoot_score.storage.models import Game, GameStatus, Round, TallyRecord
 
 from .. import leagues
 from ..errors import InvalidInput

@@ -9,7 +9,7 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoring import SCORE_PARTS, score_round
-from handfoot_score.models import TallyRecord
+from handfoot_score.storage.models import TallyRecord
 
 from ..errors import InvalidInput
 from ..tallies import EnteredTally

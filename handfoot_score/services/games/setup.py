@@ -15,8 +15,8 @@ from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.engine.table import seating
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, Player, Team
 from handfoot_score.services.words import gettext
+from handfoot_score.storage.models import Game, Player, Team
 
 from .. import join_codes, leagues
 from ..errors import InvalidInput, require_keys

@@ -17,7 +17,7 @@ from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.engine.table import Deal, Seat, deal, seating
 from handfoot_score.engine.tally import TableBooks
-from handfoot_score.models import GameStatus
+from handfoot_score.storage.models import GameStatus
 
 from ..words import gettext
 from .errors import GameConflict

@@ -14,7 +14,7 @@ Every write moves the game version on here and nowhere else: ``game_changed``, o
 
 from __future__ import annotations
 
-from handfoot_score.models import Game
+from handfoot_score.storage.models import Game
 
 
 def game_changed(game: Game) -> None:

@@ -27,7 +27,14 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.extensions import db
-from handfoot_score.models import Game, GameStatus, League, LeagueGame, LeagueImport, LeaguePlayer
+from handfoot_score.storage.models import (
+    Game,
+    GameStatus,
+    League,
+    LeagueGame,
+    LeagueImport,
+    LeaguePlayer,
+)
 
 from .. import leagues
 from ..games.records import WHOLE_GAME

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from handfoot_score.engine.errors import N_, EngineError, InvalidRules, Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict
-from handfoot_score.models import Game, GameStatus, League, LeaguePlayer
+from handfoot_score.storage.models import Game, GameStatus, League, LeaguePlayer
 
 from .. import leagues
 from ..errors import require_keys

@@ -10,7 +10,7 @@ from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.limits import most_books
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
-from handfoot_score.models import Game, GameStatus, Round, TallyPart
+from handfoot_score.storage.models import Game, GameStatus, Round, TallyPart
 
 from .. import leagues
 from ..errors import InvalidInput, require_keys

@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po
 from flask.cli import AppGroup
 
 from handfoot_score import PROJECT_ROOT
-from handfoot_score.i18n import LOCALES, TRANSLATIONS
+from handfoot_score.languages.i18n import LOCALES, TRANSLATIONS
 
 #: What marks a message besides gettext's usual names (``N_`` among them): the engine's
 #: ``counted`` (its second and third arguments are the words for one and for many), and the

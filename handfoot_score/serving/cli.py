@@ -12,8 +12,8 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from waitress.server import create_server
 
-from handfoot_score.network import host_for_url, is_loopback, network_addresses
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
+from handfoot_score.serving.network import host_for_url, is_loopback, network_addresses
 
 DEFAULT_PORT = 8000
 #: One process, four threads: see "Serve it for real" in the README for why.
@@ -30,7 +30,7 @@ PROXY_HEADERS = {"x-forwarded-proto", "x-forwarded-for"}
 
 def register_commands(app: Flask) -> None:
     """Add ``serve`` and ``translations`` to the app's ``flask`` commands."""
-    from handfoot_score.catalogues import translations
+    from handfoot_score.languages.catalogues import translations
 
     app.cli.add_command(serve)
     app.cli.add_command(translations)

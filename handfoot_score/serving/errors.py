@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
-from handfoot_score.i18n import current_locale
+from handfoot_score.languages.i18n import current_locale
 
 API_PREFIX = "/api/"
 

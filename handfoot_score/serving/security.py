@@ -16,10 +16,10 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound, UnprocessableEntity
 from werkzeug.routing import IntegerConverter, Map
 
-from handfoot_score.errors import API_PREFIX
 from handfoot_score.extensions import compress
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
 from handfoot_score.services.typed_in import STORED_INT_MAX, unstorable
+from handfoot_score.serving.errors import API_PREFIX
 
 #: Scripts, styles, images and fetches come from this site only, so no inline script or
 #: ``style=`` attribute runs; no other site may frame a page (against clickjacking a book
@@ -56,7 +56,7 @@ class HttpsSessionInterface(SecureCookieSessionInterface):
 
 
 #: The endpoints that take a league's backup: the one body allowed past MAX_CONTENT_LENGTH.
-BACKUP_ENDPOINTS = frozenset({"api.import_league", "leagues.import_league"})
+BACKUP_ENDPOINTS = frozenset({"api.leagues.import_league", "leagues.import_league"})
 
 
 def register_body_limits(app: Flask) -> None:

@@ -1,0 +1,2 @@
+"""The app's languages: which one a request gets (``i18n``) and the translation catalogues
+it reads them from (``catalogues``)."""
