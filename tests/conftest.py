@@ -6,9 +6,15 @@ serialize and deserialize), which is much quicker than migrating again. With
 ``TEST_DATABASE_URL`` (or ``DATABASE_URL``) naming a database server, every test uses that
 database instead: migrations bring it up to date when the first app starts, and each later
 test begins with its tables emptied.
+
+The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject.toml). Each worker is a
+process of its own, so SQLite in memory needs nothing more; on a database server each worker
+gets a database of its own, the given one's name with the worker's id after it
+(``handfoot_gw0``), made when the worker starts if it is not there yet.
 """
 
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,11 +25,46 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy.pool import NullPool
 
-from handfoot_score import create_app
+from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.database import is_in_memory
 from handfoot_score.extensions import db
 
-DATABASE_URL = os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL") or "sqlite://"
+#: The database the run was given, before each worker takes its own.
+GIVEN_DATABASE_URL = (os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL")
+                      or "sqlite://")
+#: Where the browser tests keep a picture of every page (tests/browser/conftest.py).
+SCREENSHOTS = PROJECT_ROOT / "test-artifacts" / "screenshots"
+
+
+def worker_database(given: str, worker: str) -> str:
+    """The database of one pytest-xdist worker on the given database's server, made if it
+    is not there yet: the given name with the worker's id after it."""
+    url = sa.make_url(given)
+    name = f"{url.database}_{worker}"
+    # CREATE DATABASE cannot run in a transaction; this engine is only for making it.
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    try:
+        with admin.connect() as connection:
+            found = connection.execute(
+                sa.text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name})
+            if found.first() is None:
+                quoted = connection.dialect.identifier_preparer.quote(name)
+                connection.exec_driver_sql(f"CREATE DATABASE {quoted}")
+    finally:
+        admin.dispose()
+    return url.set(database=name).render_as_string(hide_password=False)
+
+
+def uses_a_server(url: str) -> bool:
+    """Whether a database URL names a database server rather than SQLite."""
+    return sa.make_url(url).get_backend_name() != "sqlite"
+
+
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+if WORKER and uses_a_server(GIVEN_DATABASE_URL):
+    DATABASE_URL = worker_database(GIVEN_DATABASE_URL, WORKER)
+else:
+    DATABASE_URL = GIVEN_DATABASE_URL
 
 TEST_CONFIG = {
     "TESTING": True,
@@ -35,7 +76,15 @@ TEST_CONFIG = {
 
 def uses_database_server() -> bool:
     """Whether the tests run on a database server rather than SQLite."""
-    return sa.make_url(DATABASE_URL).get_backend_name() != "sqlite"
+    return uses_a_server(DATABASE_URL)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Empty this database's screenshot folder once per run, before any worker starts, so
+    it holds this run's pictures only and no worker deletes another's."""
+    if not hasattr(config, "workerinput"):
+        backend = sa.make_url(GIVEN_DATABASE_URL).get_backend_name()
+        shutil.rmtree(SCREENSHOTS / backend, ignore_errors=True)
 
 
 if uses_database_server():

@@ -14,14 +14,11 @@ from typing import Any
 
 import pytest
 
-from handfoot_score import PROJECT_ROOT
 from tests.serving import serving
 
 CHROMIUM = os.environ.get("HANDFOOT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-#: Where each page's picture is kept; CI keeps the folder as an artifact.
-SCREENSHOTS = PROJECT_ROOT / "test-artifacts" / "screenshots"
 #: A phone held upright (iPhone 12 to 15), and the narrowest phone still sold.
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1}
@@ -113,12 +110,13 @@ def narrow_phone(browser: Any, server: str) -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def screenshots() -> Path:
-    """This database's screenshot folder (sqlite/ or postgresql/), emptied first."""
+    """This database's screenshot folder (sqlite/ or postgresql/), which CI keeps as an
+    artifact. The run empties it once at its start (tests/conftest.py): every worker adds
+    to it, each picture named after its test, so none overwrites another's."""
     from sqlalchemy import make_url
 
-    from tests.conftest import DATABASE_URL
+    from tests.conftest import DATABASE_URL, SCREENSHOTS
 
     folder = SCREENSHOTS / make_url(DATABASE_URL).get_backend_name()
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)
     return folder
