@@ -22,11 +22,11 @@ from typing import Any
 from sqlalchemy import event
 
 from handfoot_score import create_app
-from handfoot_score.database import WRITE
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.extensions import db
 from handfoot_score.services import games, league_backup
+from handfoot_score.storage.database import WRITE
 
 GAMES = 10_000
 CARDS = {"melded": {"jokers": 2, "twos": 3, "aces": 4, "eight_to_king": 14,

@@ -11,7 +11,6 @@ from werkzeug.exceptions import HTTPException
 import handfoot_score.storage.models  # noqa: F401  (the tables migrations know)
 from handfoot_score import MIGRATIONS, PROJECT_ROOT, api
 from handfoot_score.config import instance_path, settings
-from handfoot_score.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.languages.i18n import init_i18n
 from handfoot_score.serving.cli import register_commands
@@ -23,6 +22,7 @@ from handfoot_score.serving.security import (
     register_security,
 )
 from handfoot_score.serving.static_files import register_static_files
+from handfoot_score.storage.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.web import (
     games_setup,
     join,

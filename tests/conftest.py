@@ -26,8 +26,8 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy.pool import NullPool
 
 from handfoot_score import PROJECT_ROOT, create_app
-from handfoot_score.database import is_in_memory
 from handfoot_score.extensions import db
+from handfoot_score.storage.database import is_in_memory
 
 #: The database the run was given, before each worker takes its own.
 GIVEN_DATABASE_URL = (os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL")

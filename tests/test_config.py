@@ -12,8 +12,8 @@ from sqlalchemy import Engine, make_url
 
 from handfoot_score import MIGRATIONS, config, create_app
 from handfoot_score.config import database_uri, public_url
-from handfoot_score.database import is_in_memory
 from handfoot_score.extensions import db
+from handfoot_score.storage.database import is_in_memory
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Write transactions: one writer per game at a time, and a busy database answered, not crashed.
 
 Every write runs in the request's session. A write to a game begins with ``lock_game``: on
-SQLite its transaction begins with ``BEGIN IMMEDIATE`` (see ``database.py``), on PostgreSQL
+SQLite its transaction begins with ``BEGIN IMMEDIATE`` (see ``storage/database.py``), on PostgreSQL
 the game's row is locked with ``SELECT ... FOR UPDATE``; either way a second writer waits
 for the first and then reads what the first one wrote, so neither can overwrite the other
 unseen. A new game of a league locks the league's row the same way (``lock_league_row``)
@@ -25,8 +25,8 @@ from sqlalchemy import String, bindparam, func, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.base import ExecutableOption
 
-from handfoot_score.database import WRITE
 from handfoot_score.extensions import db
+from handfoot_score.storage.database import WRITE
 from handfoot_score.storage.models import Game, League
 
 from .words import gettext
