@@ -15,12 +15,13 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score import create_app, database
+from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.extensions import db
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.games import ROUND_TOTAL_MAX
 from handfoot_score.serving.security import HEADERS
+from handfoot_score.storage import database
 from handfoot_score.storage.models import SavedRules
 from tests.api_answers import errors_of, fields_of
 from tests.conftest import DATABASE_URL, TEST_CONFIG, uses_database_server

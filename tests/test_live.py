@@ -14,9 +14,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from benchmarks.page_weight import SCRIPT_TARGET, weigh_every_page
-from handfoot_score import create_app, database
+from handfoot_score import create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, live, locking
+from handfoot_score.storage import database
 from tests.conftest import uses_database_server
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
 

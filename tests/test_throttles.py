@@ -15,10 +15,11 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score import create_app, database
+from handfoot_score import create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import edit_codes, games, join_codes, leagues, locking
 from handfoot_score.services.edit_codes import MAX_FAILURES, TooManyAttempts
+from handfoot_score.storage import database
 from handfoot_score.storage.models import EditCodeFailure, JoinCodeFailure
 from tests.game_pages import start_game, state_of
 
