@@ -136,10 +136,18 @@ class PageChecks:
     def _for_axe(self) -> Page:
         if self.axe_page is None:
             return self.page
+        from playwright.sync_api import Error as PlaywrightError
+
         url, html = self.page.url, self.page.content()
         self.axe_page.route(url, lambda route: route.fulfill(
             body=html, content_type="text/html; charset=utf-8"))
-        self.axe_page.goto(url)
+        try:
+            self.axe_page.goto(url)
+        except PlaywrightError:
+            # On a machine this busy, the tab's last copy may still be loading when the next
+            # is asked for, and the new navigation is aborted: ask once more, as a person
+            # would reload. A second failure is a real one.
+            self.axe_page.goto(url)
         self.axe_page.unroute(url)
         return self.axe_page
 
