@@ -120,14 +120,3 @@ def screenshots() -> Path:
     folder = SCREENSHOTS / make_url(DATABASE_URL).get_backend_name()
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run every browser test on one worker (``--dist loadgroup``), the rest of the suite on
-    the others: two Chromiums and their servers at once on a two-core machine starve each
-    other until a page's navigation times out or aborts, while one browser beside the fast
-    tests keeps every core busy."""
-    browser_tests = Path(__file__).parent
-    for item in items:
-        if browser_tests in Path(item.path).parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
