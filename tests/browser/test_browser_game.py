@@ -69,7 +69,7 @@ class Table:
         with self.page.expect_navigation():
             target.tap()
         if name:
-            self.checks.check(name)
+            self.checks.check(name, settle=False)
 
     def tap_book(self, team: str, kind: str) -> None:
         """Tap a book for a team on the round screen and wait until the screen counts it
