@@ -16,7 +16,8 @@ from functools import cache, lru_cache
 
 from babel import Locale
 from babel.numbers import format_decimal
-from flask import Flask, has_request_context, request
+from babel.support import Translations
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
 from handfoot_score import PROJECT_ROOT
@@ -28,6 +29,8 @@ LOCALES = ("en", "et", "de", "gd", "ja", "it")
 LANGUAGE_NAMES = {"en": "English", "et": "Eesti", "de": "Deutsch", "gd": "Gàidhlig",
                   "ja": "日本語", "it": "Italiano"}
 COOKIE = "lang"
+#: Where a request keeps its catalogue once looked up (``flask.g``).
+_CATALOGUE = "catalogue"
 TRANSLATIONS = PROJECT_ROOT / "translations"
 #: A real minus sign: wider than a hyphen, so a negative score is hard to misread.
 MINUS = "\u2212"
@@ -77,11 +80,34 @@ def language_context() -> dict[str, object]:
     return {"locale": current_locale(), "language_names": LANGUAGE_NAMES}
 
 
+def catalogue() -> Translations:
+    """The catalogue of the request's language, looked up once per request: a page asks it
+    for some ninety words, and Flask-Babel's ``get_translations`` works out the locale anew
+    each time it is asked."""
+    found: Translations | None = g.get(_CATALOGUE)
+    if found is None:
+        found = get_translations()
+        setattr(g, _CATALOGUE, found)
+    return found
+
+
 def init_i18n(app: Flask) -> None:
     """Give the app its languages: Flask-Babel with the compiled catalogues, choosing each
-    request's language with ``select_locale``."""
+    request's language with ``select_locale``; templates take their words from the request's
+    catalogue (Jinja's own ``install_gettext_callables``, as Flask-Babel calls it, with the
+    catalogue looked up once a request)."""
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(TRANSLATIONS))
+    # The i18n extension Flask-Babel adds puts this method on the environment (Jinja's
+    # ``Environment.extend``), where its types do not show it.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda message: catalogue().ugettext(message),
+        ngettext=lambda singular, plural, n: catalogue().ungettext(singular, plural, n),
+        newstyle=True,
+        pgettext=lambda context, message: catalogue().upgettext(context, message),
+        npgettext=lambda context, singular, plural, n: catalogue().unpgettext(
+            context, singular, plural, n),
+    )
     app.context_processor(language_context)
 
 
