@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.services import edit_codes, join_codes, leagues
-from handfoot_score.services.edit_codes import client_address
+from handfoot_score.services.throttles import client_address
 from tests.game_pages import start_game, state_of
 
 CODE = "river and stone"

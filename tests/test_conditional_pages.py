@@ -6,18 +6,26 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from ipaddress import ip_address
+from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask, template_rendered
+from flask import Flask, session, template_rendered
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from handfoot_score import PROJECT_ROOT, create_app
+from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.serving import network
+from handfoot_score.web import conditional_pages
+from handfoot_score.web.conditional_pages import page_etag, release_digest
 from tests.game_pages import QUIET, TOKEN, record, start_game, state_of, without_tokens
 from tests.test_csrf import forms_on
 
@@ -279,3 +287,51 @@ def test_the_scoreboard_follows_the_computers_network_address(
         headers = {"If-None-Match": shown.headers["ETag"]}
         assert shown.status_code == 200
         assert f'href="http://{address}:8000/join"' in shown.get_data(as_text=True)
+
+
+def etag_in(app: Flask, shows: tuple[Any, ...], secret: str) -> str:
+    """The ETag ``app`` gives a page showing ``shows`` to a session with CSRF secret ``secret``."""
+    with app.test_request_context("/"):
+        session[app.config["WTF_CSRF_FIELD_NAME"]] = secret
+        return page_etag(shows)
+
+
+def test_two_apps_of_one_release_give_a_page_the_same_etag(app: Flask) -> None:
+    other = create_app({**app.config, "AUTO_MIGRATE": False})
+    shows = ("game", 1, 3)
+    assert etag_in(app, shows, "s") == etag_in(other, shows, "s")
+    assert etag_in(app, shows, "s") != etag_in(other, shows, "t")
+    with other.app_context():
+        db.engine.dispose()
+
+
+def test_every_process_of_one_release_names_it_alike() -> None:
+    """A server started anew (or a second one) answers the copies the first sent with 304."""
+    named = subprocess.run(
+        [sys.executable, "-c",
+         "from handfoot_score.web.conditional_pages import RELEASE; print(RELEASE)"],
+        cwd=PROJECT_ROOT, capture_output=True, text=True, check=True, timeout=120)
+    assert named.stdout.strip() == conditional_pages.RELEASE == release_digest(PROJECT_ROOT)
+
+
+@pytest.mark.parametrize("changed", ["templates/games/round.html", "static/css/app.css",
+                                     "translations/de/LC_MESSAGES/messages.mo",
+                                     "handfoot_score/web/play.py"])
+def test_a_changed_template_catalogue_static_file_or_source_is_another_release(
+        tmp_path: Path, changed: str) -> None:
+    for folder in ("templates", "static", "translations", "handfoot_score"):
+        shutil.copytree(PROJECT_ROOT / folder, tmp_path / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    assert release_digest(tmp_path) == release_digest(PROJECT_ROOT)
+    with open(tmp_path / changed, "ab") as file:
+        file.write(b"\n")
+    assert release_digest(tmp_path) != release_digest(PROJECT_ROOT)
+
+
+def test_a_copy_rendered_by_another_release_is_sent_anew(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"/games/{start_game(app)}"
+    first = client.get(url)
+    assert again(client, url, first).status_code == 304
+    monkeypatch.setattr(conditional_pages, "RELEASE", "another")
+    assert again(client, url, first).status_code == 200

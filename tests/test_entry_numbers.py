@@ -5,10 +5,13 @@ it, as it did on 5,000 digits: a 500.)"""
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from handfoot_score.web import flask_form
 from tests.form_data import form_values
 from tests.game_pages import start_game
 
@@ -58,3 +61,20 @@ def test_the_house_rules_form_takes_no_such_round_or_book(client: FlaskClient,
                                              f"rules-rounds-{number}-meld_minimum": "5"})
     assert page.status_code != 500
     answered_alike(client, "/rules/house", values, f"rules-special_books-{number}-id")
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_a_refused_form_with_such_a_name_comes_back_as_a_form(client: FlaskClient,
+                                                              number: str) -> None:
+    values = form_values(client.get("/games/new").get_data(as_text=True))
+    values.update({"teams-0-name": "Us", "teams-1-name": "Them", "teams-0-players-0": "Ann",
+                   "teams-1-players-0": "Cy", "teams-0-players-1": "x" * 61})
+    page = client.post("/games/new", data={**values, f"teams-{number}-name": "Ghosts"})
+    assert page.status_code in (200, 422)
+    text = page.get_data(as_text=True)
+    assert 'name="teams-0-players-1"' in text and "Ghosts" not in text
+
+
+def test_the_posted_names_policy_examples_hold() -> None:
+    failed, tried = doctest.testmod(flask_form)
+    assert tried and not failed

@@ -4,9 +4,10 @@ the check that found it, even while other writers hold the database."""
 
 from __future__ import annotations
 
+import doctest
 import sqlite3
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score import create_app
 from handfoot_score.extensions import db
-from handfoot_score.services import edit_codes, games, join_codes, leagues, locking
+from handfoot_score.services import edit_codes, games, join_codes, leagues, locking, throttles
 from handfoot_score.services.edit_codes import MAX_FAILURES, TooManyAttempts
 from handfoot_score.storage import database
 from handfoot_score.storage.models import EditCodeFailure, JoinCodeFailure
@@ -284,3 +285,30 @@ def test_the_code_of_a_stopped_game_is_a_miss(app: Flask, client: FlaskClient) -
                        **from_address(GUESSER)).status_code == 404
     with app.app_context():
         assert db.session.scalars(sa.select(JoinCodeFailure.client)).all() == [GUESSER]
+
+
+# What the throttles share (services/throttles.py).
+
+
+def test_recent_tries_are_a_clients_own_since_the_moment(app: Flask) -> None:
+    now = datetime.now(UTC).replace(microsecond=0)
+    with app.app_context():
+        db.session.add_all([JoinCodeFailure(client=client, failed_at=now - timedelta(minutes=age))
+                            for client, age in [(GUESSER, 30), (GUESSER, 9), (GUESSER, 2),
+                                                ("192.0.2.99", 1), (None, 1)]])
+        db.session.commit()
+        mine = throttles.recent_tries(JoinCodeFailure.client, JoinCodeFailure.failed_at,
+                                      GUESSER, now - timedelta(minutes=10))
+        unknown = throttles.recent_tries(JoinCodeFailure.client, JoinCodeFailure.failed_at,
+                                         None, now - timedelta(minutes=10))
+        nobody = throttles.recent_tries(JoinCodeFailure.client, JoinCodeFailure.failed_at,
+                                        "192.0.2.200", now - timedelta(minutes=10))
+    assert mine.count == 2 and unknown.count == 1
+    assert [moment and moment.replace(tzinfo=UTC) for moment in (mine.first, mine.last)] == \
+        [now - timedelta(minutes=9), now - timedelta(minutes=2)]
+    assert nobody == throttles.RecentTries(0, None, None)
+
+
+def test_the_throttles_examples_hold() -> None:
+    failed, tried = doctest.testmod(throttles)
+    assert tried and not failed

@@ -9,9 +9,9 @@ and a device that has unlocked the league (it presents the key ``unlock_key`` gi
 never refused.
 
 The address is the request's ``remote_addr`` (behind a proxy, the one waitress's trusted-proxy
-settings give), an IPv6 one counted by its /64 (``client_address``). Each check runs in a
-write transaction, so the wrong code it finds is recorded with it, or it is refused as busy
-before the code is checked.
+settings give), an IPv6 one counted by its /64 (``throttles.client_address``). Each check runs
+in a write transaction, so the wrong code it finds is recorded with it, or it is refused as
+busy before the code is checked.
 """
 
 from __future__ import annotations
@@ -19,17 +19,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 from datetime import UTC, datetime, timedelta
-from ipaddress import IPv6Address, IPv6Network, ip_address
 
-from flask import has_request_context, request
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
-from handfoot_score.storage.models import CLIENT_LENGTH, EditCodeFailure, League
+from handfoot_score.storage.models import EditCodeFailure, League
 
 from .locking import lock_client
+from .throttles import client_address, recent_tries, wait_left
 from .words import gettext, ngettext
 
 MIN_EDIT_CODE = 8
@@ -38,8 +37,6 @@ MAX_EDIT_CODE = 200
 MAX_FAILURES = 5
 FAILURE_WINDOW = timedelta(minutes=10)
 LOCK_TIME = timedelta(minutes=1)
-#: An IPv6 client is counted by its network of this many leading bits: a machine's whole share.
-NETWORK_PREFIX = 64
 
 
 class EditCodeRequired(PermissionError):
@@ -100,7 +97,9 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
     now = datetime.now(UTC)
     client = client_address()
     lock_client("edit codes", client)
-    wait = _lock_left(league.id, client, now)
+    misses = recent_tries(EditCodeFailure.client, EditCodeFailure.failed_at, client,
+                          now - FAILURE_WINDOW, EditCodeFailure.league_id == league.id)
+    wait = wait_left(misses.count, misses.last, now, MAX_FAILURES, LOCK_TIME)
     if wait is not None:
         raise TooManyAttempts(league.id, wait)
     if len(code) <= MAX_EDIT_CODE and check_password_hash(league.edit_code_hash, code):
@@ -112,37 +111,6 @@ def require_edit_code(league: League, edit_code: str | None) -> None:
     raise EditCodeRequired(league.id, gettext("That is not this league's edit code."))
 
 
-def client_address() -> str | None:
-    """Who this request came from, as every throttle counts clients: an IPv4 address (also
-    when it arrives IPv4-mapped, ``::ffff:203.0.113.9``), or an IPv6 address's /64 network
-    (``2001:db8:1:2::/64``), since one machine is commonly handed a whole /64; an address
-    that is neither is kept as given. None outside a request."""
-    if not has_request_context():
-        return None
-    given = request.remote_addr or ""
-    try:
-        address = ip_address(given)
-    except ValueError:
-        return given[:CLIENT_LENGTH] or None
-    if isinstance(address, IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(IPv6Network((int(address), NETWORK_PREFIX), strict=False))
-    return str(address)
-
-
-def wait_left(count: int, last: datetime | None, now: datetime, limit: int,
-              lock_time: timedelta) -> int | None:
-    """Whole seconds to wait after ``count`` recent failures, the last at ``last``; None if
-    fewer than ``limit`` or the lock is over."""
-    if count < limit or last is None:
-        return None
-    # SQLite hands moments back without their zone; they are stored in UTC.
-    last = last if last.tzinfo else last.replace(tzinfo=UTC)
-    left = last + lock_time - now
-    return max(1, int(left.total_seconds() + 0.999)) if left > timedelta(0) else None
-
-
 def unlock_key(league: League) -> str:
     """The key a device keeps in its session instead of the code: it passes every check the
     code passes. Derived from the salted hash, so it is unguessable, reveals nothing of the
@@ -150,13 +118,3 @@ def unlock_key(league: League) -> str:
     return hashlib.sha256(b"handfoot-unlock:" + (league.edit_code_hash or "").encode()
                           ).hexdigest()
 
-
-def _lock_left(league_id: str, client: str | None, now: datetime) -> int | None:
-    """Seconds until the league takes codes from this address again, or None if it does now."""
-    from_here = (EditCodeFailure.client == client if client is not None
-                 else EditCodeFailure.client.is_(None))
-    count, last = db.session.execute(
-        select(func.count(), func.max(EditCodeFailure.failed_at))
-        .where(EditCodeFailure.league_id == league_id, from_here,
-               EditCodeFailure.failed_at >= now - FAILURE_WINDOW)).one()
-    return wait_left(count, last, now, MAX_FAILURES, LOCK_TIME)

@@ -15,13 +15,13 @@ import re
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import Game, GameStatus, JoinCodeFailure
 
-from .edit_codes import client_address, wait_left
 from .locking import begin_write, lock_client, write_transaction
+from .throttles import client_address, recent_tries, wait_left
 from .words import ngettext
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -88,12 +88,9 @@ def game_with_code(typed: str) -> str | None:
     now = datetime.now(UTC)
     client = client_address()
     lock_client("join codes", client)
-    from_here = (JoinCodeFailure.client == client if client is not None
-                 else JoinCodeFailure.client.is_(None))
-    count, last = db.session.execute(
-        select(func.count(), func.max(JoinCodeFailure.failed_at))
-        .where(from_here, JoinCodeFailure.failed_at >= now - FAILURE_WINDOW)).one()
-    wait = wait_left(count, last, now, MAX_FAILURES, LOCK_TIME)
+    misses = recent_tries(JoinCodeFailure.client, JoinCodeFailure.failed_at, client,
+                          now - FAILURE_WINDOW)
+    wait = wait_left(misses.count, misses.last, now, MAX_FAILURES, LOCK_TIME)
     if wait is not None:
         raise TooManyJoinCodes(wait)
     if not is_well_formed(typed):

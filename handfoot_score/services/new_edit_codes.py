@@ -3,10 +3,10 @@ so that guessing is slow), so each client address may have ``MAX_HASHED`` hashed
 ``WINDOW``; a further league with a code waits (429) until the oldest of them leaves the
 window. Leagues without a code, and other addresses, are not slowed.
 
-Counted in the database, as wrong codes are (``edit_codes``), so every server process counts
-the same, and recorded before the hashing, in a write transaction of its own: what is
-counted is the work, whether or not the league is then stored. Outside a request (the
-command line) nothing is counted.
+Counted in the database, as wrong codes are (``edit_codes``, both by ``throttles``), so
+every server process counts the same, and recorded before the hashing, in a write
+transaction of its own: what is counted is the work, whether or not the league is then
+stored. Outside a request (the command line) nothing is counted.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from flask import has_request_context
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete
 
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import EditCodeHashed
 
-from .edit_codes import client_address, wait_left
 from .locking import begin_write, lock_client
+from .throttles import client_address, recent_tries, wait_left
 from .words import ngettext
 
 #: More leagues than a club starts in an hour; a few seconds of hashing at most.
@@ -52,12 +52,9 @@ def count_hashing() -> None:
     now = datetime.now(UTC)
     client = client_address()
     lock_client("new edit codes", client)
-    from_here = (EditCodeHashed.client == client if client is not None
-                 else EditCodeHashed.client.is_(None))
-    count, oldest = db.session.execute(
-        select(func.count(), func.min(EditCodeHashed.hashed_at))
-        .where(from_here, EditCodeHashed.hashed_at >= now - WINDOW)).one()
-    wait = wait_left(count, oldest, now, MAX_HASHED, WINDOW)
+    hashed = recent_tries(EditCodeHashed.client, EditCodeHashed.hashed_at, client, now - WINDOW)
+    # A further one may be hashed when the oldest leaves the window.
+    wait = wait_left(hashed.count, hashed.first, now, MAX_HASHED, WINDOW)
     if wait is not None:
         raise TooManyNewCodes(wait)
     db.session.execute(delete(EditCodeHashed).where(EditCodeHashed.hashed_at < now - WINDOW))

@@ -5,14 +5,22 @@ until the game, or the league, changes: what they show is named by a version rea
 small query (``services/live.py`` ``game_version``, ``services/standings.py``
 ``standings_version``). Each such page has an ETag made of everything it shows: that
 version, the language, the theme, what else the view names (a league unlocked on this
-device), the server process that rendered it (a restart may bring new templates), and this
-session's CSRF secret. With ``no-cache`` the browser asks again each time, with the ETag of
-its copy; while it is unchanged the answer is an empty 304 and the page is not rendered.
+device), the release that rendered it, and this session's CSRF secret. With ``no-cache``
+the browser asks again each time, with the ETag of its copy; while it is unchanged the
+answer is an empty 304 and the page is not rendered.
 
 The page's forms carry a CSRF token, which works only with the session it was made for. So
 the ETag names the session's CSRF secret (by a digest of it, read after the page is
 rendered, as rendering may give the session its first one): a browser whose session has
 another secret, or none (its cookie lost), gets the page anew, with tokens that work.
+
+The release is a digest, worked out once when this module is imported, of all that can
+change a rendered page from one release to the next: the templates, the compiled catalogues
+(``translations/*/LC_MESSAGES/*.mo``), the static files (a page names each by a hash of its
+content, ``?v=``: ``serving/static_files.py``) and the package's own source, read in the
+order of their paths. So every server process of one release (two behind a proxy, or one
+restarted) answers a copy another rendered with 304, and a copy rendered by another release
+(a template changed) never is.
 
 Messages waiting for this device after a save ("Round 2 recorded · Undo") are shown once:
 a page showing any is sent whole and given no ETag, so it is never answered 304 later.
@@ -21,8 +29,8 @@ a page showing any is sent whole and given no ETag, so it is never answered 304 
 from __future__ import annotations
 
 import hashlib
-import secrets
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -37,15 +45,39 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from handfoot_score import PROJECT_ROOT
 from handfoot_score.languages.i18n import current_locale
 from handfoot_score.web.theme import chosen_theme
 
 #: The header of a fetch in the background (live.js refreshing a page), which shows no
 #: messages: they are left for the page the user opens next (templates/_flashes.html).
 BACKGROUND = "X-Background"
-#: Made anew when the server starts: a page rendered before a restart (by older templates,
-#: perhaps) is never taken for one rendered now.
-PROCESS = secrets.token_urlsafe(6)
+#: The files, under the project's folder, that can change a rendered page between releases.
+RELEASE_FILES = ("templates/**/*", "static/**/*", "translations/*/LC_MESSAGES/*.mo",
+                 "handfoot_score/**/*.py")
+
+
+def release_digest(root: Path) -> str:
+    """A digest of the release in the folder ``root``: of the path and content of each of its
+    ``RELEASE_FILES``, in the order of their paths, so the same files give the same digest
+    in every process and on every machine."""
+    digest = hashlib.sha256()
+    for name, path in sorted(_release_files(root)):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def _release_files(root: Path) -> Iterator[tuple[str, Path]]:
+    """Each file of ``RELEASE_FILES`` under ``root``, with its path from there."""
+    for pattern in RELEASE_FILES:
+        for path in root.glob(pattern):
+            if path.is_file():
+                yield path.relative_to(root).as_posix(), path
+
+
+#: This release, named once: a page rendered by another release is never taken for one
+#: rendered now.
+RELEASE = release_digest(PROJECT_ROOT)
 
 
 def conditional_page(shows: Hashable | None,
@@ -78,7 +110,7 @@ def page_etag(shows: Hashable) -> str:
     """The ETag of a page that shows ``shows``, in this request's language and theme, with
     forms for this session's CSRF secret."""
     secret = session.get(current_app.config["WTF_CSRF_FIELD_NAME"], "")
-    parts = (PROCESS, repr(shows), str(current_locale()), chosen_theme(), str(secret))
+    parts = (RELEASE, repr(shows), str(current_locale()), chosen_theme(), str(secret))
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 

@@ -1,20 +1,59 @@
-"""Flask-WTF's ``FlaskForm``, the base of every page's form, with the types Flask-WTF does
-not ship.
+"""``FlaskForm``, the base of every page's form: Flask-WTF's, reading the posted names'
+entry numbers by the one policy of ``services.typed_in``, with the types Flask-WTF does not
+ship.
+
+A list's entries are numbered in the posted names (``teams-1-name`` is team 1's). WTForms
+takes any Unicode digits there for a number and fails on "²" or 5,000 digits (a 500), so the
+base's ``Meta.wrap_formdata`` (WTForms' documented hook for the posted data) drops, before
+any field reads them, the names numbered with what is no stored whole number: such a name is
+no entry, and the form answers as it does without it.
 
 The type checker sees WTForms' ``Form`` (typed by its stubs) with the methods of
-Flask-WTF's public API the pages call; at run time the name is Flask-WTF's own class,
-unchanged. Every form imports its base from here, so the description lives in one place.
+Flask-WTF's public API the pages call. Every form imports its base from here, so the
+description lives in one place.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["FlaskForm"]
+from werkzeug.datastructures import MultiDict
+
+from handfoot_score.services.typed_in import whole_number
+
+__all__ = ["FlaskForm", "misnumbered", "without_misnumbered"]
+
+#: What separates the parts of a posted name: WTForms' own default.
+SEPARATOR = "-"
+
+
+def misnumbered(name: str) -> bool:
+    """Whether a posted name holds a part WTForms would take for an entry's number (any
+    Unicode digits) that is no stored whole number.
+
+    >>> misnumbered("teams-1-name"), misnumbered("teams-²-name"), misnumbered("t-" + "9" * 5000)
+    (False, True, True)
+    >>> misnumbered("teams-0-players-١"), misnumbered("teams-x-name"), misnumbered("csrf_token")
+    (True, False, False)
+    """
+    return any(part.isdigit() and whole_number(part) is None
+               for part in name.split(SEPARATOR))
+
+
+def without_misnumbered(formdata: MultiDict[str, Any] | None) -> MultiDict[str, Any] | None:
+    """The posted data without its misnumbered names; itself when it has none.
+
+    >>> without_misnumbered(MultiDict([("teams-²-name", "A"), ("n", "1"), ("n", "2")]))
+    MultiDict([('n', '1'), ('n', '2')])
+    """
+    if formdata is None or not any(misnumbered(name) for name in formdata):
+        return formdata
+    return MultiDict([(name, value) for name in formdata if not misnumbered(name)
+                      for value in formdata.getlist(name)])
+
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
-    from typing import Any
 
     from markupsafe import Markup
     from wtforms import Field, Form
@@ -32,4 +71,14 @@ if TYPE_CHECKING:
         def hidden_tag(self, *fields: Field | str) -> Markup:
             """The form's hidden inputs (its CSRF token among them), written out."""
 else:
-    from flask_wtf import FlaskForm
+    import flask_wtf
+
+    class FlaskForm(flask_wtf.FlaskForm):
+        """A WTForms form read from the request, with Flask-WTF's CSRF token."""
+
+        class Meta(flask_wtf.FlaskForm.Meta):
+            """Flask-WTF's options, with the posted data read by the house's policy."""
+
+            def wrap_formdata(self, form, formdata):
+                """The posted data as Flask-WTF finds it, without misnumbered names."""
+                return without_misnumbered(super().wrap_formdata(form, formdata))

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
-from wtforms import Form, FormField, HiddenField, SelectField, StringField
+from wtforms import FieldList, Form, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
@@ -24,7 +24,6 @@ from handfoot_score.web.device_rules import list_rules, rules_of_this_device
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for
 from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data, preset_words
-from handfoot_score.web.typed_fields import EntryList
 
 bp = Blueprint("games_setup", __name__)
 
@@ -37,7 +36,7 @@ class TeamForm(Form):
     """A team's name and its players (up to three; a player on their own is a team of one)."""
 
     name = StringField(_l("Team name"), filters=[_strip], validators=[Optional(), Length(max=60)])
-    players = EntryList(
+    players = FieldList(
         StringField(_l("Player"), filters=[_strip], validators=[Optional(), Length(max=60)]),
         min_entries=MAX_PLAYERS_PER_TEAM, max_entries=MAX_PLAYERS_PER_TEAM)
 
@@ -48,7 +47,7 @@ class NewGameForm(FlaskForm):
     league = HiddenField()
     rules_choice = SelectField(_l("Rules"), description=_l(
         "Pick a set of rules; change any number below under \u201cChange house rules\u201d."))
-    teams = EntryList(FormField(TeamForm), min_entries=MIN_TEAMS, max_entries=MAX_TEAMS)
+    teams = FieldList(FormField(TeamForm), min_entries=MIN_TEAMS, max_entries=MAX_TEAMS)
     first_dealer = SelectField(_l("Who deals first?"), coerce=int, default=0)
     house = FormField(HouseRulesForm, _l("House rules"))
     save_as = StringField(_l("Save these rules as\u2026"), filters=[_strip],

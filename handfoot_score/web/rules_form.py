@@ -44,7 +44,6 @@ from handfoot_score.web.rules_sections import (
     SpecialBookForm,
     WildLimitsForm,
 )
-from handfoot_score.web.typed_fields import EntryList
 
 #: Rows for special books a form shows at least; "Add a special book" adds more.
 SPECIAL_BOOK_ROWS = 1
@@ -62,7 +61,7 @@ class HouseRulesForm(Form):
                              description=_l("Each deck has 54 cards with 2 jokers."))
     hand_size = WholeNumberField(_l("Cards dealt for each hand"))
     foot_size = WholeNumberField(_l("Cards dealt for each foot"))
-    rounds = EntryList(FormField(RoundForm), _l("Round"), min_entries=1, max_entries=MAX_ROUNDS)
+    rounds = FieldList(FormField(RoundForm), _l("Round"), min_entries=1, max_entries=MAX_ROUNDS)
     meld_minimum_by_score = ScoreStepsField(
         _l("Opening-meld minimum by total score"),
         description=_l("Leave empty to use each round's minimum. Otherwise write one line for "
@@ -73,7 +72,7 @@ class HouseRulesForm(Form):
         render_kw={"rows": 5})
     card_values = FormField(CardValuesForm, _l("Points for each card"))
     books = FormField(BookBonusesForm, _l("Bonus for each finished book"))
-    special_books = EntryList(FormField(SpecialBookForm), _l("Special book"),
+    special_books = FieldList(FormField(SpecialBookForm), _l("Special book"),
                               min_entries=SPECIAL_BOOK_ROWS)
     red_three = FormField(RedThreeForm, _l("Red threes"))
     black_three = FormField(BlackThreeForm, _l("Black threes"))

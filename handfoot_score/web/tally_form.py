@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from flask_babel import get_locale
-from wtforms import Field, FormField, HiddenField, RadioField
+from wtforms import Field, FieldList, FormField, HiddenField, RadioField
 
 # SelectChoice is new in WTForms 3.3; its stubs describe 3.2.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
@@ -43,7 +43,6 @@ from handfoot_score.web.team_tally_form import (
     team_tally,
     team_tally_form,
 )
-from handfoot_score.web.typed_fields import EntryList
 
 #: Form classes kept, one for each rule set, teams and language a table counts with lately.
 FORM_CLASSES_KEPT = 256
@@ -75,7 +74,7 @@ class RoundTallyForm(FlaskForm):
     empty_ok = HiddenField()
     rules: RuleSet
     team_names: tuple[str, ...]
-    teams: EntryList[FormField[TeamTallyForm]]
+    teams: FieldList[FormField[TeamTallyForm]]
     went_out: RadioField
 
     @classmethod
@@ -319,7 +318,7 @@ def _form_class(base: type[RoundTallyForm], rules: RuleSet, team_names: tuple[st
     choices = [SelectChoice(NOBODY_WENT_OUT, _("No one: the stock ran out")),
                *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
     return type("RoundTally", (base,), {
-        "teams": EntryList(FormField(team_form), min_entries=len(team_names),
+        "teams": FieldList(FormField(team_form), min_entries=len(team_names),
                            max_entries=len(team_names)),
         "went_out": RadioField(_("Who went out?"), choices=choices, default=None),
     })
