@@ -136,8 +136,9 @@ def play_again(game_id: str, *, edit_code: str | None = None) -> GameState:
 
 def game_of(setup: GameSetup, rules: RuleSet) -> Game:
     """A game not stored yet, as set up, played by ``rules`` (the set-up's, or the same saved
-    under a name)."""
-    game = Game(rules_data=rules_to_dict(rules), first_dealer=setup.first_dealer,
+    under a name) with the decks its players use: one a seat where the rules say so."""
+    played = rules.for_players(seat_count(setup.teams))
+    game = Game(rules_data=rules_to_dict(played), first_dealer=setup.first_dealer,
                 join_code=join_codes.new_join_code())
     for position, team_setup in enumerate(setup.teams):
         team = Team(position=position, name=team_setup.name, books_data={})
