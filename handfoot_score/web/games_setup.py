@@ -20,6 +20,7 @@ from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import ngettext
 from handfoot_score.web.device_rules import list_rules, rules_of_this_device
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for
@@ -80,6 +81,17 @@ class NewGameForm(FlaskForm):
     def team_name(self, index: int) -> str:
         """The team's name as typed, or "Team N" (as the service will name it)."""
         return self.teams[index].form.name.data or _("Team %(number)s", number=index + 1)
+
+    def decks_words(self) -> str | None:
+        """How many decks the game will use, with the rules and players as they stand."""
+        per_player = bool(self.house.form.deck_per_player.data)
+        decks = self.house.form.decks_in_play(sum(map(len, self.team_players())))
+        if decks is None:
+            return None
+        if per_player:
+            return ngettext("This game uses %(num)s deck: one for each player.",
+                            "This game uses %(num)s decks: one for each player.", decks)
+        return ngettext("This game uses %(num)s deck.", "This game uses %(num)s decks.", decks)
 
     def game_body(self, rules: dict[str, Any]) -> dict[str, Any]:
         """The set-up as typed, in the shape the JSON API sends: both are read by
