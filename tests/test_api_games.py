@@ -189,3 +189,11 @@ def test_a_game_of_six_plays_the_decks_its_rules_give_six(client: FlaskClient, r
     answer = client.post(f"/api/v1/games/{response.json['id']}/rounds",
                          json={"round": 1, "teams": [team, caught_tally()]})
     assert answer.status_code == 201, answer.json
+
+
+def test_teams_known_by_name_alone_keep_the_rules_own_decks(client: FlaskClient) -> None:
+    # A team with no players named may be one player or a partnership: no count to follow.
+    teams = [{"name": "Us"}, {"name": "Them", "players": ["Cy", "Di", "Ed"]}]
+    response = client.post("/api/v1/games", json={"rules": "pagat", "teams": teams})
+    assert response.status_code == 201, response.json
+    assert response.json["rules"]["decks"] == 4

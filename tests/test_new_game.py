@@ -202,6 +202,9 @@ def test_a_special_book_row_is_added_when_asked_for(client: FlaskClient) -> None
 def test_the_page_says_how_many_decks_the_game_uses(client: FlaskClient) -> None:
     html = client.get("/games/new?rules=classic").get_data(as_text=True)
     assert '<p class="field-hint" id="decks-in-play">This game uses 5 decks.</p>' in html
+    html = client.get("/games/new?rules=pagat").get_data(as_text=True)
+    assert ("This game uses 4 decks. Name every team's players to play one deck for each "
+            "player.") in html.replace("&#39;", "'")
     six = filled(client, "/games/new?rules=pagat", action="load_rules",
                  **{"teams-0-players-2": "Eve", "teams-1-players-2": "Flo"})
     html = client.post("/games/new", data=six).get_data(as_text=True)

@@ -117,9 +117,9 @@ class RuleSet:
                 minimum = step.minimum
         return minimum
 
-    def for_players(self, players: int) -> RuleSet:
+    def for_players(self, players: int | None) -> RuleSet:
         """The rules of a game of ``players`` players: the same, with as many decks as
-        players where the rules play one deck per player."""
+        players where the rules play one deck per player (None: not known, ``decks``)."""
         decks = decks_for(self.decks, self.deck_per_player, players)
         return self if decks == self.decks else replace(self, decks=decks)
 
@@ -185,13 +185,14 @@ class RuleSet:
         return BOOK_SIZE * values.of(special.kind)
 
 
-def decks_for(decks: int, deck_per_player: bool, players: int) -> int:
-    """The decks a game of ``players`` players uses: ``decks``, or one per player.
+def decks_for(decks: int, deck_per_player: bool, players: int | None) -> int:
+    """The decks a game of ``players`` players uses: ``decks``, or one per player where the
+    number of players is known (None: not known).
 
-    >>> decks_for(4, True, 6), decks_for(5, False, 6)
-    (6, 5)
+    >>> decks_for(4, True, 6), decks_for(5, False, 6), decks_for(4, True, None)
+    (6, 5, 4)
     """
-    return players if deck_per_player else decks
+    return players if deck_per_player and players is not None else decks
 
 
 @lru_cache(maxsize=64)

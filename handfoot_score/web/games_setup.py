@@ -85,12 +85,18 @@ class NewGameForm(FlaskForm):
     def decks_words(self) -> str | None:
         """How many decks the game will use, with the rules and players as they stand."""
         per_player = bool(self.house.form.deck_per_player.data)
-        decks = self.house.form.decks_in_play(sum(map(len, self.team_players())))
+        named = [[p for p in team.form.players.data if p] for team in self.teams]
+        players = sum(map(len, named)) if all(named) else None
+        decks = self.house.form.decks_in_play(players)
         if decks is None:
             return None
-        if per_player:
+        if per_player and players is not None:
             return ngettext("This game uses %(num)s deck: one for each player.",
                             "This game uses %(num)s decks: one for each player.", decks)
+        if per_player:
+            return ngettext("This game uses %(num)s deck. Name every team's players to play "
+                            "one deck for each player.", "This game uses %(num)s decks. Name "
+                            "every team's players to play one deck for each player.", decks)
         return ngettext("This game uses %(num)s deck.", "This game uses %(num)s decks.", decks)
 
     def game_body(self, rules: dict[str, Any]) -> dict[str, Any]:

@@ -119,15 +119,13 @@ class HouseRulesForm(Form):
         """Whether a rule set may hold another special book."""
         return len(self.special_books) < MAX_SPECIAL_BOOKS
 
-    def decks_in_play(self, players: int) -> int | None:
-        """The decks a game of ``players`` players would use under the rules as typed; None
-        while the number of decks is not a number."""
+    def decks_in_play(self, players: int | None) -> int | None:
+        """The decks a game of ``players`` players (None: not known) would use under the
+        rules as typed; None while that depends on a number of decks not typed as one."""
         per_player, decks = bool(self.deck_per_player.data), self.decks.data
-        if not isinstance(decks, int):
-            if not per_player:
-                return None
-            decks = 0  # not asked: a deck per player
-        return decks_for(decks, per_player, players)
+        if isinstance(decks, int):
+            return decks_for(decks, per_player, players)
+        return players if per_player else None
 
     def change_rounds(self, action: str) -> bool:
         """Add a round (a copy of the last) or remove the last, or add an empty special-book

@@ -211,8 +211,10 @@ def test_presets_say_how_they_are_played(rules: RuleSet) -> None:
 
 @pytest.mark.parametrize(("preset", "players", "decks"), [
     ("pagat", 4, 4), ("pagat", 6, 6), ("pagat", 2, 2), ("classic", 6, 5), ("italian", 6, 5),
+    ("pagat", None, 4),
 ])
-def test_decks_for_the_players_at_the_table(preset: str, players: int, decks: int) -> None:
+def test_decks_for_the_players_at_the_table(preset: str, players: int | None,
+                                            decks: int) -> None:
     rules = PRESETS[preset].for_players(players)
     assert rules.decks == decks
     assert replace(rules, decks=PRESETS[preset].decks) == PRESETS[preset]

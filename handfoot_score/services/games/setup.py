@@ -60,6 +60,14 @@ def seat_count(teams: Sequence[TeamSetup]) -> int:
     return len(seating([team.players or (team.name,) for team in teams]))
 
 
+def player_count(teams: Sequence[TeamSetup]) -> int | None:
+    """How many play, where every team names its players; else None: a team known by its
+    name alone may be one player or a partnership."""
+    if not all(team.players for team in teams):
+        return None
+    return sum(len(team.players) for team in teams)
+
+
 def read_setup(body: object) -> GameSetup:
     """A game's set-up as the JSON API and the new-game page send it: ``{"rules", "teams":
     [{"name", "players": [...]}], "first_dealer"?, "league"?}``, the rules as
@@ -136,8 +144,8 @@ def play_again(game_id: str, *, edit_code: str | None = None) -> GameState:
 
 def game_of(setup: GameSetup, rules: RuleSet) -> Game:
     """A game not stored yet, as set up, played by ``rules`` (the set-up's, or the same saved
-    under a name) with the decks its players use: one a seat where the rules say so."""
-    played = rules.for_players(seat_count(setup.teams))
+    under a name) with the decks its players use: one a player where the rules say so."""
+    played = rules.for_players(player_count(setup.teams))
     game = Game(rules_data=rules_to_dict(played), first_dealer=setup.first_dealer,
                 join_code=join_codes.new_join_code())
     for position, team_setup in enumerate(setup.teams):
