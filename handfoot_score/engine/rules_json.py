@@ -36,7 +36,7 @@ RULE_KEYS = (
 )
 #: Keys added after rule sets were first stored: a stored rule set without them still reads.
 LATER_KEYS = ("black_three", "first_meld_bonus", "add_to_finished_book", "deck_per_player")
-#: The later keys a rule set without them takes from its preset (``_preset_of``).
+#: The later keys a rule set without them takes from its preset (``_later_defaults``).
 PRESET_KEYS = ("add_to_finished_book", "deck_per_player")
 #: Keys the API adds for readers; accepted back and ignored.
 DERIVED_KEYS = ("dirty_book_min_naturals",)

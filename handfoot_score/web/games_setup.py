@@ -14,7 +14,7 @@ from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
 from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
-from handfoot_score.engine.table import seating
+from handfoot_score.engine.table import player_count, seating
 from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
@@ -85,8 +85,7 @@ class NewGameForm(FlaskForm):
     def decks_words(self) -> str | None:
         """How many decks the game will use, with the rules and players as they stand."""
         per_player = bool(self.house.form.deck_per_player.data)
-        named = [[p for p in team.form.players.data if p] for team in self.teams]
-        players = sum(map(len, named)) if all(named) else None
+        players = player_count([[p for p in team.form.players.data if p] for team in self.teams])
         decks = self.house.form.decks_in_play(players)
         if decks is None:
             return None
