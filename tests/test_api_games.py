@@ -171,3 +171,29 @@ def test_score_based_minimums_follow_each_team_total(client: FlaskClient) -> Non
     state = client.post(f"/api/v1/games/{game['id']}/rounds", json={"teams": teams}).json
     assert state["totals"][0] >= 3000 and state["totals"][1] < 1000
     assert state["meld_minimum"] == [120, 50]
+
+
+SIX = [{"name": "Us", "players": ["Ann", "Bob", "Cy"]},
+       {"name": "Them", "players": ["Di", "Ed", "Flo"]}]
+
+
+@pytest.mark.parametrize(("rules_id", "decks"), [("pagat", 6), ("classic", 5)])
+def test_a_game_of_six_plays_the_decks_its_rules_give_six(client: FlaskClient, rules_id: str,
+                                                          decks: int) -> None:
+    response = client.post("/api/v1/games", json={"rules": rules_id, "teams": SIX})
+    assert response.status_code == 201, response.json
+    assert response.json["rules"]["decks"] == decks
+    # Two thousand five hundred melded by a team of three: more than four decks hold.
+    team = {"melded": {"points": 2_500}, "left": {"points": 0},
+            "books": {"clean": 2, "dirty": 2}}
+    answer = client.post(f"/api/v1/games/{response.json['id']}/rounds",
+                         json={"round": 1, "teams": [team, caught_tally()]})
+    assert answer.status_code == 201, answer.json
+
+
+def test_teams_known_by_name_alone_keep_the_rules_own_decks(client: FlaskClient) -> None:
+    # A team with no players named may be one player or a partnership: no count to follow.
+    teams = [{"name": "Us"}, {"name": "Them", "players": ["Cy", "Di", "Ed"]}]
+    response = client.post("/api/v1/games", json={"rules": "pagat", "teams": teams})
+    assert response.status_code == 201, response.json
+    assert response.json["rules"]["decks"] == 4

@@ -197,3 +197,34 @@ def test_a_special_book_row_is_added_when_asked_for(client: FlaskClient) -> None
     assert form_values(html)["house-special_books-0-name"] == "Book of sevens"
     assert 'name="house-special_books-1-name"' in html
     assert 'name="house-special_books-2-name"' not in html
+
+
+def test_the_page_says_how_many_decks_the_game_uses(client: FlaskClient) -> None:
+    html = client.get("/games/new?rules=classic").get_data(as_text=True)
+    assert '<p class="field-hint" id="decks-in-play">This game uses 5 decks.</p>' in html
+    html = client.get("/games/new?rules=pagat").get_data(as_text=True)
+    assert ("This game uses 4 decks. Name every team's players to play one deck for each "
+            "player.") in html.replace("&#39;", "'")
+    six = filled(client, "/games/new?rules=pagat", action="load_rules",
+                 **{"teams-0-players-2": "Eve", "teams-1-players-2": "Flo"})
+    html = client.post("/games/new", data=six).get_data(as_text=True)
+    assert "This game uses 6 decks: one for each player." in html
+
+
+def test_a_game_of_six_under_pagat_plays_six_decks(app: Flask, client: FlaskClient) -> None:
+    data = filled(client, "/games/new?rules=pagat",
+                  **{"teams-0-players-2": "Eve", "teams-1-players-2": "Flo"})
+    game_id = game_id_from(client.post("/games/new", data=data))
+    with app.app_context():
+        rules = games.get_game(game_id).rules
+    assert (rules.id, rules.decks, rules.deck_per_player) == ("pagat", 6, True)
+
+
+def test_decks_per_player_is_a_house_rule(app: Flask, client: FlaskClient) -> None:
+    data = filled(client, "/games/new?rules=pagat")
+    del data["house-deck_per_player"]
+    data["house-decks"] = "3"
+    game_id = game_id_from(client.post("/games/new", data=data))
+    with app.app_context():
+        rules = games.get_game(game_id).rules
+    assert (rules.id, rules.decks, rules.deck_per_player) == ("pagat-house", 3, False)

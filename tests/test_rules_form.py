@@ -365,3 +365,19 @@ def test_a_mistake_in_a_new_key_is_shown_under_its_input(
         assert problem in [p.field for p in error.value.problems]
         assert form.show_problems(error.value.problems) == []
     assert field.errors == [message]
+
+
+def test_what_a_finished_book_takes_is_a_choice_and_decks_may_follow_the_players() -> None:
+    form = filled(PRESETS["pagat"])
+    choice = form.add_to_finished_book
+    assert str(choice.label.text) == "Cards added to a finished book"
+    assert [(c.value, str(c.label)) for c in choice.choices] == [
+        ("none", "Nothing: seven cards is the most"),
+        ("naturals", "Natural cards of its rank, no wild cards"),
+        ("any", "Any card, within the wild-card limits")]
+    assert (choice.data, form.deck_per_player.data) == ("naturals", True)
+    data = submitted(filled(PRESETS["classic"]))
+    data[f"{PREFIX}add_to_finished_book"] = "naturals"
+    data[f"{PREFIX}deck_per_player"] = "y"
+    rules = read_back(data)
+    assert (rules.add_to_finished_book, rules.deck_per_player) == ("naturals", True)

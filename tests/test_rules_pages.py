@@ -12,6 +12,7 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.presets import PAGAT, PRESETS
 from handfoot_score.engine.rules import BookCounts, ScoreMinimum, SpecialBook, WildLimits
 from handfoot_score.engine.rules_json import rules_from_dict
+from handfoot_score.services import rules as rules_service
 from handfoot_score.web.rules_form import SaveHouseRulesForm
 from handfoot_score.web.rules_pages import RulesCard
 
@@ -116,8 +117,8 @@ EXPECTED_GOING_OUT = {
 EXPECTED_DEAL = {
     "classic": "5 decks of 54 cards shuffled together. 13 cards in each hand, 13 cards in "
                "each foot.",
-    "pagat": "4 decks of 54 cards shuffled together. 11 cards in each hand, 11 cards in "
-             "each foot.",
+    "pagat": "One deck of 54 cards for each player, shuffled together. 11 cards in each hand, "
+             "11 cards in each foot.",
     "italian": "5 decks of 54 cards shuffled together. 11 cards in each hand, 11 cards in "
                "each foot.",
 }
@@ -334,3 +335,32 @@ def test_every_house_rule_of_issue_13_is_saved_from_the_page_and_shown_on_its_ca
                   "100 points to the team that lays down first",
                   "<th scope=\"row\">Book of nines</th>"):
         assert words in card, words
+
+
+@pytest.mark.parametrize(("preset_id", "line"), [
+    ("classic", "A finished book takes no more cards: seven is the most."),
+    ("pagat", "Naturals of its rank may be added to a finished book; wild cards may not."),
+    ("italian", "A finished book takes no more cards: seven is the most."),
+])
+def test_the_card_says_what_a_finished_book_takes(client: FlaskClient, preset_id: str,
+                                                  line: str) -> None:
+    assert f"<p>{line}</p>" in client.get(f"/rules/{preset_id}").get_data(as_text=True)
+
+
+def test_what_a_finished_book_takes_and_the_decks_are_house_rules_saved_from_the_page(
+        app: Flask, client: FlaskClient) -> None:
+    from tests.form_data import form_values
+
+    values = form_values(client.get("/rules/house?base=classic").get_data(as_text=True))
+    assert values["rules-add_to_finished_book"] == "none"
+    assert "rules-deck_per_player" not in values
+    values.update({"rules-name": "Open books", "rules-add_to_finished_book": "any",
+                   "rules-deck_per_player": "y"})
+    response = client.post("/rules/house", data=values)
+    assert response.status_code == 303
+    card = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Any card may be added to a finished book, within the wild-card limits" in card
+    assert "One deck of 54 cards for each player" in card
+    with app.app_context():
+        saved = rules_service.get_rules("open-books")
+    assert (saved.add_to_finished_book, saved.deck_per_player) == ("any", True)

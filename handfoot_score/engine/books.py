@@ -20,6 +20,18 @@ class BookKind(StrEnum):
     WILD = "wild"
 
 
+class BookGrowth(StrEnum):
+    """What may be added to a finished book of seven: nothing (seven is the most), natural
+    cards of its rank (wild cards never), or any card the wild-card limits allow.
+
+    A choice is its word, as stored and sent: ``BookGrowth.NATURALS == "naturals"``.
+    """
+
+    NONE = "none"
+    NATURALS = "naturals"
+    ANY = "any"
+
+
 #: The standard books' kinds, in the order the pages and the API list them.
 BOOK_TYPES = tuple(BookKind)
 #: A wild book of jokers and twos together, where the rules count it apart: no kind of its

@@ -115,14 +115,14 @@ def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
         problems = _count_problems(rules, team, tally, cards)
     left = tally.left
     if isinstance(left, Points) and not rules.left_points_reachable >> left.points & 1:
-        problems.append(_unreachable("left.points", left.points, team))
+        problems.append(_unreachable(rules, "left.points", left.points, team))
     return problems
 
 
 def _points_problems(rules: RuleSet, team: int, tally: Tally, melded: Points) -> list[Problem]:
     problems: list[Problem] = []
     if not rules.melded_points_reachable >> melded.points & 1:
-        problems.append(_unreachable("melded.points", melded.points, team))
+        problems.append(_unreachable(rules, "melded.points", melded.points, team))
     else:
         least = _least_book_points(rules, tally.books)
         if melded.points < least:
@@ -175,7 +175,20 @@ def _groups_words(values: CardValues, kind: CardKind) -> str:
     return ", ".join(f"{group_name(g.ranks)} ({g.value} each)" for g in values.groups_of(kind))
 
 
-def _unreachable(field: str, points: int, team: int) -> Problem:
+def _unreachable(rules: RuleSet, field: str, points: int, team: int) -> Problem:
+    """Points the cards cannot add up to: more than all the decks' cards make, said with the
+    most they make, or a sum their values cannot make."""
+    reachable = (rules.melded_points_reachable if field == "melded.points"
+                 else rules.left_points_reachable)
+    most = reachable.bit_length() - 1
+    if points > most and field == "melded.points":
+        return counted(field, "at most %(most)s points can be melded from %(num)s deck",
+                       "at most %(most)s points can be melded from %(num)s decks",
+                       rules.decks, team, most=most, points=points)
+    if points > most:
+        return counted(field, "at most %(most)s points can be left in hands and feet from "
+                       "%(num)s deck", "at most %(most)s points can be left in hands and feet "
+                       "from %(num)s decks", rules.decks, team, most=most, points=points)
     return Problem(field, N_("%(points)s cannot be made from the cards' values "
                              "(with the usual values: a multiple of 5)"), team, {"points": points})
 

@@ -16,7 +16,7 @@ from .cards import (
     parse_rank,
 )
 from .errors import N_, Problem, UnknownCard, counted
-from .rules import RuleSet
+from .rules import BookGrowth, RuleSet
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,8 @@ class Meld:
 
     @property
     def is_book(self) -> bool:
-        """Seven cards make a book; cards added after it closed leave it a book."""
+        """Seven cards make a book; cards added after it closed, where the rules allow it,
+        leave it a book."""
         return len(self.cards) >= BOOK_SIZE
 
 
@@ -106,17 +107,19 @@ def read_melds(melds: Sequence[Sequence[str]]) -> tuple[tuple[Rank, ...], ...]:
 def judge_meld(rules: RuleSet, cards: Sequence[Rank]) -> Meld:
     """Judge one meld under the rules: size, rank, threes, wild-card limits.
 
-    A book may hold more than seven cards (added after it closed), as many as the decks hold.
+    A book holds more than seven cards only where the rules add cards to a finished book
+    (``add_to_finished_book``), and then only the cards they allow.
     """
     cards = tuple(cards)
     wilds = sum(1 for card in cards if card.is_wild)
     naturals = [card for card in cards if not card.is_wild]
     problems: list[Problem] = []
     if len(cards) < SMALLEST_MELD:
-        # A book may grow past seven; a meld being laid down has three to seven.
         problems.append(Problem(
             "cards", N_("a meld has %(least)s to %(most)s cards, not %(count)s"),
             values={"least": SMALLEST_MELD, "most": BOOK_SIZE, "count": len(cards)}))
+    elif len(cards) > BOOK_SIZE:
+        problems += _added_to_book_problems(rules, len(cards), wilds)
     ranks = sorted({card for card in naturals}, key=list(Rank).index)
     if len(ranks) > 1:
         problems.append(Problem("cards", N_("natural cards of one rank only, not %(ranks)s"),
@@ -146,6 +149,24 @@ def _threes_melded(rules: RuleSet) -> bool:
     return rules.black_three.meld_when_going_out or any(
         book.rank is Rank.THREE or book.kind in (CardKind.BLACK_THREE, CardKind.RED_THREE)
         for book in rules.special_books)
+
+
+def _added_to_book_problems(rules: RuleSet, size: int, wilds: int) -> list[Problem]:
+    """What is wrong with a book of ``size`` cards (more than seven), ``wilds`` of them wild,
+    under the rules' ``add_to_finished_book``."""
+    growth = rules.add_to_finished_book
+    if growth is BookGrowth.NONE:
+        return [Problem("cards", N_("a finished book takes no more cards under these rules "
+                                    "(add_to_finished_book): %(most)s at most, not %(count)s"),
+                        values={"most": BOOK_SIZE, "count": size})]
+    if growth is BookGrowth.NATURALS and wilds and not (
+            wilds < BOOK_SIZE and rules.wilds.allows(BOOK_SIZE - wilds, wilds)):
+        # The wild cards must all have been in the book when it closed at seven.
+        return [Problem("cards", N_("only natural cards are added to a finished book under "
+                                    "these rules (add_to_finished_book): %(wilds)s wild cards "
+                                    "make no book of %(most)s"),
+                        values={"wilds": wilds, "most": BOOK_SIZE})]
+    return []
 
 
 def _supply_problems(rules: RuleSet, cards: tuple[Rank, ...]) -> list[Problem]:

@@ -7,7 +7,7 @@ and shows as typed)."""
 from __future__ import annotations
 
 from .errors import N_
-from .rules import BookBonuses, BookCounts, RedThree, Round, RuleSet, WildLimits
+from .rules import BookBonuses, BookCounts, BookGrowth, RedThree, Round, RuleSet, WildLimits
 
 MELD_MINIMUMS = (50, 90, 120, 150)
 
@@ -32,6 +32,7 @@ CLASSIC = RuleSet(
     red_three=RedThree(down=100, left=100),
     wilds=WildLimits(naturals_per_wild=2, max_per_meld=None, min_naturals_with_wild=0,
                      wild_melds=True),
+    add_to_finished_book=BookGrowth.NONE,
     notes=(
         N_("Taking the pile: the top card is not a black three; hold two naturals of its "
            "rank and meld those three at once."),
@@ -54,6 +55,8 @@ PAGAT = RuleSet(
     wilds=WildLimits(naturals_per_wild=2, max_per_meld=2, min_naturals_with_wild=0,
                      wild_melds=False),
     exact_draw_bonus=300,
+    add_to_finished_book=BookGrowth.NATURALS,
+    deck_per_player=True,
     notes=(
         N_("Taking the pile: the top card is not a black three; hold two naturals of its "
            "rank and meld those three at once; take the top 5 (all if fewer)."),
@@ -78,6 +81,7 @@ ITALIAN = RuleSet(
     wilds=WildLimits(naturals_per_wild=0, max_per_meld=None, min_naturals_with_wild=4,
                      wild_melds=False),
     pile_needs_opened=True,
+    add_to_finished_book=BookGrowth.NONE,
     notes=(
         N_("Taking the pile: the top card is not a black three; hold two naturals of its "
            "rank and meld those three at once; your team must have opened or open now."),

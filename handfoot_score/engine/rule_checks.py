@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .books import BOOK_TYPES, RESERVED_BOOK_IDS
+from .books import BOOK_TYPES, RESERVED_BOOK_IDS, BookGrowth
 from .cards import BOOK_SIZE, NATURAL_RANKS, CardKind, Rank
 from .errors import N_, Problem
 from .limits import MAX_ROUNDS
@@ -62,6 +62,9 @@ def rule_problems(rules: RuleSet) -> list[Problem]:
     need(isinstance(rules.name, str) and 0 < len(rules.name.strip()) <= 100, "name",
          N_("must be 1 to 100 characters"))
     count(rules.decks, "decks", 1, MAX_DECKS)
+    need(type(rules.deck_per_player) is bool, "deck_per_player", N_("must be true or false"))
+    need(isinstance(rules.add_to_finished_book, BookGrowth), "add_to_finished_book",
+         N_("must be one of %(choices)s"), choices=", ".join(BookGrowth))
     count(rules.hand_size, "hand_size", 1, MAX_CARDS_IN_HAND)
     count(rules.foot_size, "foot_size", 1, MAX_CARDS_IN_HAND)
     for name in ("joker", "two", "ace", "eight_to_king", "four_to_seven", "black_three"):

@@ -7,7 +7,7 @@ importable from here too, as callers do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
 from .books import (
@@ -15,6 +15,7 @@ from .books import (
     RESERVED_BOOK_IDS,
     BookBonuses,
     BookCounts,
+    BookGrowth,
     BookKind,
     SpecialBook,
 )
@@ -63,7 +64,12 @@ class ScoreMinimum:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Everything that decides a score: decks, rounds, card values, bonuses and limits."""
+    """Everything that decides a score: decks, rounds, card values, bonuses and limits.
+
+    ``decks`` is the number of decks in play; where ``deck_per_player`` is set, a game plays
+    one deck per player instead (``for_players``), and ``decks`` is the number for a table
+    of as many players, used where no game says how many sit at the table.
+    """
 
     id: str
     name: str
@@ -82,6 +88,9 @@ class RuleSet:
     notes: tuple[str, ...] = ()
     black_three: BlackThree = field(default_factory=BlackThree)
     first_meld_bonus: int = 0
+    #: Before this was a rule, a book grew past seven with any card the wild limits allow.
+    add_to_finished_book: BookGrowth = BookGrowth.ANY
+    deck_per_player: bool = False
 
     def __post_init__(self) -> None:
         problems = list(rule_problems(self))
@@ -107,6 +116,12 @@ class RuleSet:
             if step.from_score is None or step.from_score <= score:
                 minimum = step.minimum
         return minimum
+
+    def for_players(self, players: int | None) -> RuleSet:
+        """The rules of a game of ``players`` players: the same, with as many decks as
+        players where the rules play one deck per player (None: not known, ``decks``)."""
+        decks = decks_for(self.decks, self.deck_per_player, players)
+        return self if decks == self.decks else replace(self, decks=decks)
 
     def supply(self, kind: CardKind) -> int:
         """Cards of ``kind`` in all the decks in play."""
@@ -170,6 +185,16 @@ class RuleSet:
         return BOOK_SIZE * values.of(special.kind)
 
 
+def decks_for(decks: int, deck_per_player: bool, players: int | None) -> int:
+    """The decks a game of ``players`` players uses: ``decks``, or one per player where the
+    number of players is known (None: not known).
+
+    >>> decks_for(4, True, 6), decks_for(5, False, 6), decks_for(4, True, None)
+    (6, 5, 4)
+    """
+    return players if deck_per_player and players is not None else decks
+
+
 @lru_cache(maxsize=64)
 def _dirty_book_min_naturals(wilds: WildLimits) -> int | None:
     return next((n for n in range(1, BOOK_SIZE) if wilds.allows(n, BOOK_SIZE - n)), None)
@@ -211,8 +236,8 @@ def _fewest_book_points(card_values: ValuesTuple, dirty_min_naturals: int | None
 
 
 __all__ = [
-    "BOOK_TYPES", "BlackThree", "BookBonuses", "BookCounts", "BookKind", "CardValues",
+    "BOOK_TYPES", "BlackThree", "BookBonuses", "BookCounts", "BookGrowth", "BookKind", "CardValues",
     "MAX_CARD_VALUE", "MAX_CARDS_IN_HAND", "MAX_DECKS", "MAX_POINTS", "MAX_SPECIAL_BOOKS",
     "RESERVED_BOOK_IDS", "RankGroup", "Round", "RuleSet", "ScoreMinimum", "SpecialBook",
-    "RedThree", "WildLimits", "SMALLEST_MELD",
+    "RedThree", "WildLimits", "SMALLEST_MELD", "decks_for",
 ]

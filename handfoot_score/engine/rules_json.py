@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from .cards import NATURAL_RANKS, CardKind, Rank
 from .errors import MOST_PROBLEMS, N_, InvalidRules, Problem
 from .limits import MAX_ROUNDS
+from .presets import PRESETS
 from .rules import (
     BOOK_TYPES,
     MAX_SPECIAL_BOOKS,
     BlackThree,
     BookBonuses,
     BookCounts,
+    BookGrowth,
     CardValues,
     RedThree,
     Round,
@@ -28,10 +31,13 @@ CARD_VALUE_KEYS = ("joker", "two", "ace", "eight_to_king", "four_to_seven", "bla
 RULE_KEYS = (
     "id", "name", "decks", "hand_size", "foot_size", "rounds", "meld_minimum_by_score",
     "card_values", "books", "special_books", "red_three", "black_three", "exact_draw_bonus",
-    "first_meld_bonus", "wilds", "pile_needs_opened", "notes",
+    "first_meld_bonus", "wilds", "pile_needs_opened", "notes", "add_to_finished_book",
+    "deck_per_player",
 )
 #: Keys added after rule sets were first stored: a stored rule set without them still reads.
-LATER_KEYS = ("black_three", "first_meld_bonus")
+LATER_KEYS = ("black_three", "first_meld_bonus", "add_to_finished_book", "deck_per_player")
+#: The later keys a rule set without them takes from its preset (``_later_defaults``).
+PRESET_KEYS = ("add_to_finished_book", "deck_per_player")
 #: Keys the API adds for readers; accepted back and ignored.
 DERIVED_KEYS = ("dirty_book_min_naturals",)
 
@@ -82,6 +88,8 @@ def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
         },
         "pile_needs_opened": rules.pile_needs_opened,
         "notes": list(rules.notes),
+        "add_to_finished_book": rules.add_to_finished_book.value,
+        "deck_per_player": rules.deck_per_player,
         "dirty_book_min_naturals": rules.dirty_book_min_naturals,
     }
 
@@ -161,6 +169,8 @@ class _Reader:
         if given is None:
             return None
         merged: dict[str, Any] = {**(rules_to_dict(base) if base else {}), **given}
+        for key, value in _later_defaults(merged.get("id")).items():
+            merged.setdefault(key, value)
         merged.setdefault("id", "custom")
         merged.setdefault("name", N_("House rules"))
         if isinstance(merged["name"], str) is False or isinstance(merged["id"], str) is False:
@@ -186,6 +196,8 @@ class _Reader:
             wilds=self.wilds(merged.get("wilds")),
             pile_needs_opened=self.flag(merged, "pile_needs_opened", ""),
             notes=self.notes(merged.get("notes", [])),
+            add_to_finished_book=self.growth(merged.get("add_to_finished_book")),
+            deck_per_player=self.flag(merged, "deck_per_player", ""),
         )
         if self.problems:
             return None
@@ -194,6 +206,14 @@ class _Reader:
         except InvalidRules as error:
             self.problems.extend(error.problems)
             return None
+
+    def growth(self, data: object) -> BookGrowth:
+        """What may be added to a finished book: one of the words of ``BookGrowth``."""
+        if isinstance(data, str) and data in tuple(BookGrowth):
+            return BookGrowth(data)
+        self.fail("add_to_finished_book", N_("must be one of %(choices)s"),
+                  choices=", ".join(BookGrowth))
+        return BookGrowth.ANY
 
     def rounds(self, data: object) -> tuple[Round, ...]:
         if isinstance(data, list) and len(data) > MAX_ROUNDS:
@@ -351,3 +371,16 @@ class _Reader:
             return ()
         return tuple(data)
 
+
+def _later_defaults(rules_id: object) -> dict[str, Any]:
+    """What a rule set stored before ``PRESET_KEYS`` were rules takes for them: its preset's
+    values, where its id names the preset (its own id, or the id the new-game page gives a
+    preset changed there, "pagat-house"); else the values that held before (``RuleSet``'s
+    defaults: a book grew with any card, the decks were fixed)."""
+    preset = None
+    if isinstance(rules_id, str):
+        preset = PRESETS.get(rules_id) or PRESETS.get(rules_id.removesuffix("-house"))
+    if preset is not None:
+        return {key: rules_to_dict(preset)[key] for key in PRESET_KEYS}
+    return {item.name: item.default for item in dataclasses.fields(RuleSet)
+            if item.name in PRESET_KEYS}

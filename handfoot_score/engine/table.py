@@ -38,6 +38,18 @@ def seating(team_players: Sequence[Sequence[str]]) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+def player_count(team_players: Sequence[Sequence[str]]) -> int | None:
+    """How many play, where every team names its players; else None: a team known by its
+    name alone may be one player or a partnership.
+
+    >>> player_count([["Ann", "Bob", "Cy"], ["Di", "Ed", "Flo"]]), player_count([["Ann"], []])
+    (6, None)
+    """
+    if not all(team_players):
+        return None
+    return sum(len(players) for players in team_players)
+
+
 def deal(seats: Sequence[Seat], first_dealer: int, round_number: int) -> Deal:
     """The deal of a round: it passes to the left each round and play starts left of the dealer.
 

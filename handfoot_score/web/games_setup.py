@@ -14,12 +14,13 @@ from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
 from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
-from handfoot_score.engine.table import seating
+from handfoot_score.engine.table import player_count, seating
 from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import ngettext
 from handfoot_score.web.device_rules import list_rules, rules_of_this_device
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for
@@ -79,6 +80,22 @@ class NewGameForm(FlaskForm):
     def team_name(self, index: int) -> str:
         """The team's name as typed, or "Team N" (as the service will name it)."""
         return self.teams[index].form.name.data or _("Team %(number)s", number=index + 1)
+
+    def decks_words(self) -> str | None:
+        """How many decks the game will use, with the rules and players as they stand."""
+        per_player = bool(self.house.form.deck_per_player.data)
+        players = player_count([[p for p in team.form.players.data if p] for team in self.teams])
+        decks = self.house.form.decks_in_play(players)
+        if decks is None:
+            return None
+        if per_player and players is not None:
+            return ngettext("This game uses %(num)s deck: one for each player.",
+                            "This game uses %(num)s decks: one for each player.", decks)
+        if per_player:
+            return ngettext("This game uses %(num)s deck. Name every team's players to play "
+                            "one deck for each player.", "This game uses %(num)s decks. Name "
+                            "every team's players to play one deck for each player.", decks)
+        return ngettext("This game uses %(num)s deck.", "This game uses %(num)s decks.", decks)
 
     def game_body(self, rules: dict[str, Any]) -> dict[str, Any]:
         """The set-up as typed, in the shape the JSON API sends: both are read by

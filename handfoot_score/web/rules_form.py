@@ -14,14 +14,15 @@ from functools import reduce
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Field, FieldList, Form, FormField, HiddenField
+from wtforms import BooleanField, Field, FieldList, Form, FormField, HiddenField, SelectField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired
 
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.presets import PRESETS
-from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS, BookGrowth, decks_for
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
@@ -47,6 +48,12 @@ from handfoot_score.web.rules_sections import (
 
 #: Rows for special books a form shows at least; "Add a special book" adds more.
 SPECIAL_BOOK_ROWS = 1
+#: What a finished book may take, as the form offers it.
+FINISHED_BOOK_CHOICES = [
+    SelectChoice(BookGrowth.NONE.value, _l("Nothing: seven cards is the most")),
+    SelectChoice(BookGrowth.NATURALS.value, _l("Natural cards of its rank, no wild cards")),
+    SelectChoice(BookGrowth.ANY.value, _l("Any card, within the wild-card limits")),
+]
 #: Keys of the JSON shape the form does not ask for: the caller picks the id.
 NOT_ASKED = ("id", "dirty_book_min_naturals")
 
@@ -59,6 +66,9 @@ class HouseRulesForm(Form):
                               description=_l("As you will see it when you start a game."))
     decks = WholeNumberField(_l("Decks of cards"),
                              description=_l("Each deck has 54 cards with 2 jokers."))
+    deck_per_player = BooleanField(
+        _l("One deck per player"),
+        description=_l("Each game then uses as many decks as it has players."))
     hand_size = WholeNumberField(_l("Cards dealt for each hand"))
     foot_size = WholeNumberField(_l("Cards dealt for each foot"))
     rounds = FieldList(FormField(RoundForm), _l("Round"), min_entries=1, max_entries=MAX_ROUNDS)
@@ -72,6 +82,9 @@ class HouseRulesForm(Form):
         render_kw={"rows": 5})
     card_values = FormField(CardValuesForm, _l("Points for each card"))
     books = FormField(BookBonusesForm, _l("Bonus for each finished book"))
+    add_to_finished_book = SelectField(_l("Cards added to a finished book"),
+                                       choices=FINISHED_BOOK_CHOICES,
+                                       description=_l("Its bonus stays the same."))
     special_books = FieldList(FormField(SpecialBookForm), _l("Special book"),
                               min_entries=SPECIAL_BOOK_ROWS)
     red_three = FormField(RedThreeForm, _l("Red threes"))
@@ -104,6 +117,14 @@ class HouseRulesForm(Form):
     def can_add_special_book(self) -> bool:
         """Whether a rule set may hold another special book."""
         return len(self.special_books) < MAX_SPECIAL_BOOKS
+
+    def decks_in_play(self, players: int | None) -> int | None:
+        """The decks a game of ``players`` players (None: not known) would use under the
+        rules as typed; None while that depends on a number of decks not typed as one."""
+        per_player, decks = bool(self.deck_per_player.data), self.decks.data
+        if isinstance(decks, int):
+            return decks_for(decks, per_player, players)
+        return players if per_player else None
 
     def change_rounds(self, action: str) -> bool:
         """Add a round (a copy of the last) or remove the last, or add an empty special-book

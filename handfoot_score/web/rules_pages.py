@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, Rank, run_words
 from handfoot_score.engine.errors import InvalidRules
-from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, RuleSet
+from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, BookGrowth, RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
@@ -82,6 +82,7 @@ class RulesCard:
     score_minimums: tuple[tuple[str, str], ...]
     card_values: tuple[tuple[str, str], ...]
     books: tuple[tuple[str, str], ...]
+    finished_book: str
     threes: tuple[str, ...]
     exact_draw: str | None
     other_bonuses: tuple[str, ...]
@@ -93,10 +94,7 @@ class RulesCard:
         """The card for ``rules``."""
         return cls(
             rules=rules,
-            deal=_("%(decks)s of 54 cards shuffled together. %(hand)s in each hand, "
-                   "%(foot)s in each foot.",
-                   decks=ngettext("%(num)s deck", "%(num)s decks", rules.decks),
-                   hand=_cards(rules.hand_size), foot=_cards(rules.foot_size)),
+            deal=_deal(rules),
             rounds=tuple(
                 RoundLine(number=number, meld_minimum=_points(r.meld_minimum),
                           going_out_books=_books(r.going_out_books, rules),
@@ -108,12 +106,33 @@ class RulesCard:
             score_minimums=_score_minimums(rules),
             card_values=_card_values(rules),
             books=_book_bonuses(rules),
+            finished_book=str(_FINISHED_BOOK[rules.add_to_finished_book]),
             threes=_threes(rules),
             exact_draw=_exact_draw(rules),
             other_bonuses=_other_bonuses(rules),
             pile=_pile(rules),
             wilds=_wilds(rules),
         )
+
+
+def _deal(rules: RuleSet) -> str:
+    hand, foot = _cards(rules.hand_size), _cards(rules.foot_size)
+    if rules.deck_per_player:
+        return _("One deck of 54 cards for each player, shuffled together. %(hand)s in each "
+                 "hand, %(foot)s in each foot.", hand=hand, foot=foot)
+    return _("%(decks)s of 54 cards shuffled together. %(hand)s in each hand, "
+             "%(foot)s in each foot.",
+             decks=ngettext("%(num)s deck", "%(num)s decks", rules.decks), hand=hand, foot=foot)
+
+
+#: What a finished book takes, as the card says it.
+_FINISHED_BOOK = {
+    BookGrowth.NONE: _l("A finished book takes no more cards: seven is the most."),
+    BookGrowth.NATURALS: _l("Naturals of its rank may be added to a finished book; wild cards "
+                            "may not."),
+    BookGrowth.ANY: _l("Any card may be added to a finished book, within the wild-card limits; "
+                       "its bonus stays the same."),
+}
 
 
 def _going_out_every_round(rules: RuleSet) -> tuple[str, str] | None:

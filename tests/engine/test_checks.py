@@ -441,3 +441,18 @@ def test_every_book_holds_seven_cards_in_card_count_mode_too() -> None:
         check_tallies(CLASSIC, 1, [six])
     assert [(p.team, p.field) for p in caught.value.problems] == [(0, "books.dirty")]
     check_tallies(CLASSIC, 1, [Tally(melded=CardCounts(aces=5, twos=2), books=TableBooks(dirty=1))])
+
+
+def test_points_beyond_the_decks_say_the_most_they_allow() -> None:
+    # Four decks hold 2,320 points of melding cards with the usual values.
+    [problem] = tally_problems(PAGAT, 1, [Tally(melded=Points(2_500)), Tally()])
+    assert (problem.team, problem.field) == (0, "melded.points")
+    assert problem.text == "at most 2320 points can be melded from 4 decks"
+    [problem] = tally_problems(PAGAT, 1, [Tally(), Tally(left=Points(9_000))])
+    assert (problem.team, problem.field) == (1, "left.points")
+    assert problem.text == "at most 2360 points can be left in hands and feet from 4 decks"
+    # A sum the values cannot make, below the most, is still said so.
+    [problem] = tally_problems(PAGAT, 1, [Tally(melded=Points(2_307)), Tally()])
+    assert problem.text == ("2307 cannot be made from the cards' values (with the usual "
+                            "values: a multiple of 5)")
+    assert tally_problems(PAGAT.for_players(6), 1, [Tally(melded=Points(2_500)), Tally()]) == []

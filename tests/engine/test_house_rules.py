@@ -14,6 +14,7 @@ from handfoot_score.engine.rules import (
     BlackThree,
     BookBonuses,
     BookCounts,
+    BookGrowth,
     CardValues,
     RedThree,
     RuleSet,
@@ -246,13 +247,13 @@ def test_no_first_meld_without_a_bonus_for_it() -> None:
                                             ("K K K K K K", False)])
 def test_books_of_more_than_seven_cards(text: str, book: bool) -> None:
     [cards] = read_melds([text.split()])
-    judged = judge_meld(CLASSIC, cards)
+    judged = judge_meld(replace(CLASSIC, add_to_finished_book=BookGrowth.ANY), cards)
     assert (judged.valid, judged.is_book) == (True, book)
 
 
 def test_a_book_of_more_than_seven_cards_scores_the_same_bonus() -> None:
     # 9 kings in one clean book: 90 points on the table, one 500 bonus
-    [team] = score_round(CLASSIC, 1, [Tally(melded=CardCounts(eight_to_king=9),
+    [team] = score_round(PAGAT, 1, [Tally(melded=CardCounts(eight_to_king=9),
                                             books=TableBooks(clean=1))]).teams
     assert (team.melded_points, team.book_points) == (90, 500)
 

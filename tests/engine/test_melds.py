@@ -8,7 +8,14 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import UnknownCard
 from handfoot_score.engine.melds import check_opening, judge_meld, read_melds
 from handfoot_score.engine.presets import CLASSIC, PRESETS
-from handfoot_score.engine.rules import CardValues, RuleSet, ScoreMinimum, SpecialBook, WildLimits
+from handfoot_score.engine.rules import (
+    BookGrowth,
+    CardValues,
+    RuleSet,
+    ScoreMinimum,
+    SpecialBook,
+    WildLimits,
+)
 
 
 def meld(text: str) -> tuple[Rank, ...]:
@@ -23,8 +30,8 @@ MELDS = [
     ("classic", "4 4 4 4", True, "clean", 20),
     ("classic", "K K K K K K K", True, "clean", 70),
     ("classic", "K K", False, "clean", 20),
-    # A book keeps growing after it closes: 8 kings are still a book.
-    ("classic", "K K K K K K K K", True, "clean", 80),
+    # Seven is the most: a finished book takes no more cards (RULES: "7 is the most").
+    ("classic", "K K K K K K K K", False, "clean", 80),
     ("classic", "K K Q", False, "clean", 30),
     ("classic", "4 5 6", False, "clean", 15),
     ("classic", "3 3 3", False, "clean", 15),
@@ -60,6 +67,7 @@ MELDS = [
     ("italian", "JK JK JK", False, "wild", 150),
     ("italian", "3 3 3 3", False, "clean", 20),
     ("italian", "Q Q J", False, "clean", 30),
+    ("italian", "K K K K K K K K", False, "clean", 80),
 ]
 
 
@@ -213,3 +221,37 @@ def test_opening_minimum_by_score(steps: tuple[ScoreMinimum, ...], score_before:
     rules: RuleSet = replace(CLASSIC, meld_minimum_by_score=steps)
     opening = check_opening(rules, round_number, [meld(m) for m in melds], score_before)
     assert (opening.meld_minimum, opening.meets_minimum) == (minimum, meets)
+
+
+#: Pagat's finished books, its wild cards limited only by two naturals a wild card.
+PAGAT_ANY_WILDS = replace(PRESETS["pagat"], wilds=WildLimits(naturals_per_wild=2,
+                                                             max_per_meld=None))
+
+
+@pytest.mark.parametrize(("rules", "text", "legal"), [
+    (PRESETS["classic"], "K K K K K K K K", False),
+    (PRESETS["classic"], "K K K K K K K", True),
+    (PRESETS["italian"], "K K K K K 2 2 K", False),
+    (PRESETS["pagat"], "K K K K K K K K K", True),
+    (PRESETS["pagat"], "K K K K K K K K K 2 2", True),
+    # Nine kings and four twos keep two naturals a wild card, but four twos make no book of
+    # seven: a wild card came after the book closed.
+    (PAGAT_ANY_WILDS, "K K K K K K K K K 2 2 2 2", False),
+    (PAGAT_ANY_WILDS, "K K K K K K K K K K 2 2", True),
+    (replace(PAGAT_ANY_WILDS, add_to_finished_book=BookGrowth.ANY),
+     "K K K K K K K K K 2 2 2 2", True),
+    (replace(PRESETS["classic"], add_to_finished_book=BookGrowth.ANY), "K K K K K K K K", True),
+])
+def test_a_finished_book_takes_what_the_rules_allow(rules: RuleSet, text: str,
+                                                    legal: bool) -> None:
+    assert judge_meld(rules, meld(text)).valid is legal
+
+
+def test_a_book_past_seven_is_refused_naming_the_rule() -> None:
+    [problem] = judge_meld(PRESETS["classic"], meld("K K K K K K K K")).problems
+    assert problem.field == "cards"
+    assert problem.text == ("a finished book takes no more cards under these rules "
+                            "(add_to_finished_book): 7 at most, not 8")
+    [problem] = judge_meld(PAGAT_ANY_WILDS, meld("K K K K K K K K K 2 2 2 2")).problems
+    assert problem.text == ("only natural cards are added to a finished book under these "
+                            "rules (add_to_finished_book): 4 wild cards make no book of 7")

@@ -68,6 +68,14 @@ PRESET_NUMBERS = [
     ("classic", "special_books", ()),
     ("pagat", "special_books", ()),
     ("italian", "special_books", ()),
+    # RULES: "add cards to a finished book": classic no, pagat naturals only, italian no.
+    ("classic", "add_to_finished_book", "none"),
+    ("pagat", "add_to_finished_book", "naturals"),
+    ("italian", "add_to_finished_book", "none"),
+    # Seeds 001 and 003: one deck per player; 000 and 004 name their decks.
+    ("classic", "deck_per_player", False),
+    ("pagat", "deck_per_player", True),
+    ("italian", "deck_per_player", False),
 ]
 
 
@@ -199,3 +207,14 @@ def test_italian_allows_six_decks_as_a_house_rule() -> None:
 def test_presets_say_how_they_are_played(rules: RuleSet) -> None:
     assert rules.name
     assert rules.notes
+
+
+@pytest.mark.parametrize(("preset", "players", "decks"), [
+    ("pagat", 4, 4), ("pagat", 6, 6), ("pagat", 2, 2), ("classic", 6, 5), ("italian", 6, 5),
+    ("pagat", None, 4),
+])
+def test_decks_for_the_players_at_the_table(preset: str, players: int | None,
+                                            decks: int) -> None:
+    rules = PRESETS[preset].for_players(players)
+    assert rules.decks == decks
+    assert replace(rules, decks=PRESETS[preset].decks) == PRESETS[preset]

@@ -75,6 +75,11 @@ def test_round_trip_through_json_text(rules: RuleSet) -> None:
                                     "four_to_seven": 5, "black_three": 5, "by_rank": {}}),
         ("classic", "black_three", {"meld_when_going_out": False}),
         ("classic", "first_meld_bonus", 0),
+        ("classic", "add_to_finished_book", "none"),
+        ("pagat", "add_to_finished_book", "naturals"),
+        ("italian", "add_to_finished_book", "none"),
+        ("classic", "deck_per_player", False),
+        ("pagat", "deck_per_player", True),
     ],
 )
 def test_to_dict_shape(preset: str, key: str, value: object) -> None:
@@ -262,3 +267,27 @@ def test_not_an_object_is_refused(data: object) -> None:
 def test_rules_that_cannot_be_played_are_named(data: dict[str, Any], base: RuleSet,
                                                fields: set[str]) -> None:
     assert _problems(data, base=base) == fields
+
+
+@pytest.mark.parametrize(("rules_id", "growth", "per_player"), [
+    ("classic", "none", False), ("pagat", "naturals", True), ("italian", "none", False),
+    ("pagat-house", "naturals", True), ("thursday-club", "any", False),
+])
+def test_rules_stored_before_the_finished_book_and_deck_keys_take_their_preset(
+        rules_id: str, growth: str, per_player: bool) -> None:
+    base = PRESETS[rules_id.removesuffix("-house")] if rules_id != "thursday-club" else CLASSIC
+    older = {**rules_to_dict(base), "id": rules_id}
+    del older["add_to_finished_book"], older["deck_per_player"]
+    rules = rules_from_dict(older)
+    assert (rules.add_to_finished_book, rules.deck_per_player) == (growth, per_player)
+
+
+def test_finished_book_and_deck_keys_are_read_and_checked() -> None:
+    rules = rules_from_dict({**rules_to_dict(CLASSIC), "add_to_finished_book": "naturals",
+                             "deck_per_player": True})
+    assert (rules.add_to_finished_book, rules.deck_per_player) == ("naturals", True)
+    assert _problems(_classic(lambda d: d.update(add_to_finished_book="sometimes"))) == {
+        "add_to_finished_book"}
+    assert _problems(_classic(lambda d: d.update(add_to_finished_book=None))) == {
+        "add_to_finished_book"}
+    assert _problems(_classic(lambda d: d.update(deck_per_player="yes"))) == {"deck_per_player"}

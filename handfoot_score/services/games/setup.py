@@ -13,7 +13,7 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
-from handfoot_score.engine.table import seating
+from handfoot_score.engine.table import player_count, seating
 from handfoot_score.extensions import db
 from handfoot_score.services.words import gettext
 from handfoot_score.storage.models import Game, Player, Team
@@ -136,8 +136,9 @@ def play_again(game_id: str, *, edit_code: str | None = None) -> GameState:
 
 def game_of(setup: GameSetup, rules: RuleSet) -> Game:
     """A game not stored yet, as set up, played by ``rules`` (the set-up's, or the same saved
-    under a name)."""
-    game = Game(rules_data=rules_to_dict(rules), first_dealer=setup.first_dealer,
+    under a name) with the decks its players use: one a player where the rules say so."""
+    played = rules.for_players(player_count([team.players for team in setup.teams]))
+    game = Game(rules_data=rules_to_dict(played), first_dealer=setup.first_dealer,
                 join_code=join_codes.new_join_code())
     for position, team_setup in enumerate(setup.teams):
         team = Team(position=position, name=team_setup.name, books_data={})
