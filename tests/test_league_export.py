@@ -158,6 +158,10 @@ BROKEN = [
     ("played at is not a moment", _set("games.1.played_at", "last Tuesday"),
      "games[1].played_at"),
     ("a moment without its zone", _set("created_at", "2025-03-12T20:00:00"), "created_at"),
+    ("a moment past the year 9999 in UTC", _set("created_at", "9999-12-31T23:59:59-01:00"),
+     "created_at"),
+    ("a moment before the year 1 in UTC", _set("games.1.played_at", "0001-01-01T00:00:00+01:00"),
+     "games[1].played_at"),
     ("a player is a string", _set("players.0", "Ann"), "players[0]"),
     # missing or unknown keys
     ("no games", _drop("games"), "games"),

@@ -96,6 +96,9 @@ class DocumentReader:
             return None
 
     def moment(self, value: object, where: str) -> datetime | None:
+        """The moment ``value`` names, in UTC; None, noted, if it is no date and time with
+        its zone, or one that moved to UTC falls outside the years 1 to 9999 (what Python
+        and the database hold: ``9999-12-31T23:59:59-01:00`` is in year 10000 in UTC)."""
         try:
             moment = datetime.fromisoformat(value) if isinstance(value, str) else None
         except ValueError:
@@ -105,7 +108,12 @@ class DocumentReader:
                 where,
                 N_("must be a date and time with its zone, like 2025-03-12T20:00:00+00:00"))))
             return None
-        return moment.astimezone(UTC)
+        try:
+            return moment.astimezone(UTC)
+        except OverflowError:
+            self.fail(InvalidBackup(Problem(
+                where, N_("must be a moment from the year 1 to 9999 in UTC"))))
+            return None
 
     def rules(self, value: object, where: str) -> RuleSet | None:
         if not isinstance(value, Mapping):
