@@ -31,7 +31,9 @@ def stored_league_ids() -> list[str]:
 
 
 def finish(league_id: str, teams: list[list[str]], totals: list[int]) -> str:
-    game = games.create_game(games.read_setup({"rules": "pagat", "league": league_id,
+    # Classic keeps five decks whoever plays: pagat's one deck per player could not meld
+    # these totals for a game of two.
+    game = games.create_game(games.read_setup({"rules": "classic", "league": league_id,
                                                "teams": [{"players": players}
                                                          for players in teams]}))
     for number in range(1, 5):

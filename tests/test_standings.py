@@ -16,7 +16,9 @@ from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Standing
 from handfoot_score.services.tallies import read_entered
 
-RULES = "pagat"  # four rounds
+#: Four rounds, and five decks whoever plays (pagat's deck per player could not meld these
+#: totals for a game of two).
+RULES = "classic"
 ROUNDS = 4
 
 
