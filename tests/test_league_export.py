@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -398,6 +399,54 @@ def test_one_import_at_a_time(app: Flask, client: FlaskClient, exported: dict[st
     assert page.status_code == 503 and page.headers["Retry-After"] == "30"
     assert "Another league is being restored" in page.get_data(as_text=True)
     assert database_rows(app) == before
+
+
+NOT_JSON = b"{ this is no JSON: were it read, the answer would be 400 or 422 }"
+
+
+def test_an_import_while_another_runs_is_refused_before_its_body_is_read(
+        app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        running = leagues.create_league({"name": "Being restored"}).id
+        db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=running))
+        db.session.commit()
+    response = client.post("/api/v1/leagues/import", data=NOT_JSON,
+                           content_type="application/json")
+    assert response.status_code == 503, response.get_json()
+    page = client.post("/leagues/import", data={"document": (io.BytesIO(NOT_JSON), "x.json")},
+                       content_type="multipart/form-data")
+    assert page.status_code == 503
+    assert "Another league is being restored" in page.get_data(as_text=True)
+
+
+def test_imports_sent_at_once_to_one_server_read_one_document(app: Flask,
+                                                              client: FlaskClient) -> None:
+    """While one restore reads its document in this process (before it has claimed the slot
+    in the database), another is refused at once, unread: four sent together never hold four
+    documents in memory."""
+    reading, done = threading.Event(), threading.Event()
+
+    def restore_reading_slowly() -> None:
+        with app.app_context(), league_backup.one_restore_at_a_time():
+            reading.set()
+            done.wait(10)
+
+    first = threading.Thread(target=restore_reading_slowly)
+    first.start()
+    try:
+        assert reading.wait(10)
+        response = client.post("/api/v1/leagues/import", data=NOT_JSON,
+                               content_type="application/json")
+        assert response.status_code == 503, response.get_json()
+        page = client.post("/leagues/import", data={"document": (io.BytesIO(NOT_JSON),
+                                                                 "x.json")},
+                           content_type="multipart/form-data")
+        assert page.status_code == 503
+    finally:
+        done.set()
+        first.join()
+    after = client.post("/api/v1/leagues/import", data=NOT_JSON, content_type="application/json")
+    assert after.status_code == 400, after.get_json()
 
 
 def test_an_import_that_died_gives_way_and_is_deleted(app: Flask, exported: dict[str, Any]

@@ -56,8 +56,10 @@ def export_league(league_id: str) -> ResponseReturnValue:
 
 @bp.post("/leagues/import")
 def import_league() -> ResponseReturnValue:
-    """Rebuild a league from an export; 201 with the new id. ``X-Edit-Code`` protects it."""
-    league_id = league_backup.import_league(json_body(), edit_code=edit_code())
+    """Rebuild a league from an export; 201 with the new id. ``X-Edit-Code`` protects it.
+    While another restore runs, 503 at once, the body unread."""
+    with league_backup.one_restore_at_a_time():
+        league_id = league_backup.import_league(json_body(), edit_code=edit_code())
     headers = {"Location": url_for("api.leagues.league_standings", league_id=league_id)}
     return jsonify({"id": league_id}), 201, headers
 

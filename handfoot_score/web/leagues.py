@@ -260,11 +260,14 @@ def import_league() -> ResponseReturnValue:
         return _import_page(form, (), status)
     code = form.edit_code.data or None
     try:
-        document = json.loads(form.document.data.read().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return _import_page(form, (Problem("document", N_("is not a JSON file")),), 422)
-    try:
-        league_id = league_backup.import_league(document, edit_code=code)
+        # While another restore runs, the file is not even read.
+        with league_backup.one_restore_at_a_time():
+            try:
+                document = json.loads(form.document.data.read().decode("utf-8"))
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                return _import_page(form, (Problem("document", N_("is not a JSON file")),),
+                                    422)
+            league_id = league_backup.import_league(document, edit_code=code)
     except EngineError as error:
         return _import_page(form, error.problems, 422)
     except league_backup.ImportUnderWay as busy:

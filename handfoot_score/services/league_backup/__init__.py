@@ -6,7 +6,11 @@ Importing checks the document's league, rules and roster first, then reads and s
 games in chunks of ``CHUNK_GAMES``, each chunk in a transaction of its own, so a big import
 holds the write lock for a moment at a time and keeps only one chunk's games in memory. One
 import runs at a time (``league_imports`` holds it: a second gets ImportUnderWay, 503); the
-league it builds is incomplete, so shown nowhere, until its last chunk is stored. A game that
+league it builds is incomplete, so shown nowhere, until its last chunk is stored. A second
+import is refused before its document is read (``one_restore_at_a_time``: a look at that
+slot, and within one server process a lock taken without waiting), so imports sent at once
+never hold more than one document in memory, and between its chunks an import pauses as
+long as the chunk held the database, so the tables playing meanwhile get their turn. A game that
 cannot be imported stops the storing, the rest is read for its problems (up to
 MAX_PROBLEMS), and everything stored of the league is deleted again: a broken document
 changes nothing. Every round is scored again with the engine (a document cannot plant a
@@ -19,7 +23,10 @@ rebuilds one game of it.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -55,8 +62,13 @@ from .reading import DocumentReader, TooManyProblems
 __all__ = [
     "CHUNK_GAMES", "FORMAT", "IMPORT_SLOT", "MAX_DOCUMENT_BYTES", "MAX_GAMES", "MAX_ROSTER_PLAYERS",
     "MAX_PROBLEMS", "MAX_RULE_SETS", "STALE_IMPORT", "VERSION", "ImportUnderWay",
-    "InvalidBackup", "export_league", "import_league",
+    "InvalidBackup", "export_league", "import_league", "one_restore_at_a_time",
 ]
+
+#: Held while this server process reads and stores a league document.
+_RESTORING = threading.Lock()
+#: The shortest pause between two chunks of an import.
+SHORTEST_PAUSE_SECONDS = 0.005
 
 #: Games stored per transaction: a chunk is written in a tenth of a second or so, so a game's
 #: own write never waits long for an import.
@@ -106,6 +118,26 @@ def export_league(league_id: str) -> dict[str, Any]:
     }
 
 
+@contextmanager
+def one_restore_at_a_time() -> Iterator[None]:
+    """Hold this server process's one restore while the block reads and imports a document;
+    raises ImportUnderWay at once, before anything is read, while another runs here or in
+    another process (its slot in ``league_imports`` is fresh). Two processes that both find
+    the slot free read their documents, and the second is refused when it claims it."""
+    if not _RESTORING.acquire(blocking=False):
+        raise ImportUnderWay()
+    try:
+        running = db.session.get(LeagueImport, IMPORT_SLOT)
+        fresh = running is not None and \
+            leagues.utc(running.touched_at) > datetime.now(UTC) - STALE_IMPORT
+        db.session.rollback()  # a read: the import begins its own transactions
+        if fresh:
+            raise ImportUnderWay()
+        yield
+    finally:
+        _RESTORING.release()
+
+
 def import_league(document: object, *, edit_code: str | None = None) -> str:
     """Rebuild a league from its export, protected by ``edit_code`` if given; returns its id.
 
@@ -126,7 +158,11 @@ def import_league(document: object, *, edit_code: str | None = None) -> str:
     try:
         for chunk in reader.games(CHUNK_GAMES):
             if not reader.problems:
+                began = time.perf_counter()
                 _store_chunk(league_id, chunk)
+                # The tables' writes waiting for the database (SQLite's writer waits and
+                # tries again) and for the interpreter get their turn before the next chunk.
+                time.sleep(max(SHORTEST_PAUSE_SECONDS, time.perf_counter() - began))
     except TooManyProblems:
         pass
     except BaseException:
