@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-DEVICES = {
+DEVICES: dict[str, dict[str, Any]] = {
     "narrow": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "tablet-landscape": {"viewport": {"width": 1180, "height": 820}, "is_mobile": False},
@@ -51,7 +51,7 @@ class Held:
     @property
     def width(self) -> int:
         """The screen's width: a phone's page may grow wider than it, and then scrolls."""
-        return int(DEVICES[self.device]["viewport"]["width"])  # type: ignore[index]
+        return int(DEVICES[self.device]["viewport"]["width"])
 
 
 @pytest.fixture(params=[(device, scheme) for device in DEVICES for scheme in ("light", "dark")],
