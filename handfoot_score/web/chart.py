@@ -20,6 +20,8 @@ LEFT, RIGHT, TOP, BOTTOM = 68, 304, 14, 186
 Y_STEPS = 5
 #: One look per team: Okabe-Ito colours darkened to stand out on white, each with its own
 #: dash pattern so teams stay apart for colour-blind readers and on a black-and-white print.
+#: The style sheet gives each look by its place (``data-look="1"`` …) a lighter colour for the
+#: dark theme: keep the two in step.
 LOOKS = (
     ("#0072b2", ""),
     ("#c24e00", "10 6"),
