@@ -339,8 +339,9 @@ def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tal
         for kind, short in lacking.items():
             special = rules.special_book(kind)
             problems.append(said_of(GOING_OUT.get(kind, GOING_OUT_SPECIAL), f"books.{kind}",
-                                  required[kind], first, round=round_number,
-                                  name=kind if special is None else special.name, missing=short))
+                                  short, first, round=round_number,
+                                  name=kind if special is None else special.name,
+                                  needed=required[kind]))
     return problems
 
 

@@ -89,22 +89,23 @@ TOO_MANY = {
 
 
 #: Books a team lacks to go out, one sentence per standard kind, and one for a special book
-#: (named as the rules name it).
+#: (named as the rules name it): ``num`` is how many more it needs, the number the sentence
+#: counts, and ``needed`` how many the round asks for in all.
 GOING_OUT: dict[str, Problem] = {
     BookKind.CLEAN: counted(
-        "books", "going out in round %(round)s needs %(num)s clean book; %(missing)s more are "
-        "missing", "going out in round %(round)s needs %(num)s clean books; %(missing)s more "
-        "are missing", 0),
+        "books", "going out in round %(round)s needs %(num)s more clean book (%(needed)s in "
+        "all)", "going out in round %(round)s needs %(num)s more clean books (%(needed)s in "
+        "all)", 0),
     BookKind.DIRTY: counted(
-        "books", "going out in round %(round)s needs %(num)s dirty book; %(missing)s more are "
-        "missing", "going out in round %(round)s needs %(num)s dirty books; %(missing)s more "
-        "are missing", 0),
+        "books", "going out in round %(round)s needs %(num)s more dirty book (%(needed)s in "
+        "all)", "going out in round %(round)s needs %(num)s more dirty books (%(needed)s in "
+        "all)", 0),
     BookKind.WILD: counted(
-        "books", "going out in round %(round)s needs %(num)s wild book; %(missing)s more are "
-        "missing", "going out in round %(round)s needs %(num)s wild books; %(missing)s more "
-        "are missing", 0),
+        "books", "going out in round %(round)s needs %(num)s more wild book (%(needed)s in "
+        "all)", "going out in round %(round)s needs %(num)s more wild books (%(needed)s in "
+        "all)", 0),
 }
 GOING_OUT_SPECIAL = counted(
-    "books", "going out in round %(round)s needs %(num)s %(name)s book; %(missing)s more are "
-    "missing", "going out in round %(round)s needs %(num)s %(name)s books; %(missing)s more "
-    "are missing", 0)
+    "books", "going out in round %(round)s needs %(num)s more %(name)s book (%(needed)s in "
+    "all)", "going out in round %(round)s needs %(num)s more %(name)s books (%(needed)s in "
+    "all)", 0)

@@ -212,11 +212,9 @@ class RoundTallyForm(FlaskForm):
         """Note that the save asked about these teams; the question, naming them."""
         self.empty_ok.data = " ".join(str(team) for team in teams)
         names = [self.team_names[team] for team in teams]
-        return ngettext("%(teams)s has nothing counted on the table or left in hands and feet "
-                        "— save anyway? Press Save again to save, or count first.",
-                        "%(teams)s have nothing counted on the table or left in hands and "
-                        "feet — save anyway? Press Save again to save, or count first.",
-                        len(names), teams=all_and(names))
+        return _("Nothing is counted for %(teams)s on the table or left in hands and feet "
+                 "— save anyway? Press Save again to save, or count first.",
+                 teams=all_and(names))
 
     def mode_changed(self) -> bool:
         """Whether a team's points switch was flipped since the page showed its inputs."""

@@ -176,10 +176,10 @@ def problem_words(problem: Problem, team_names: Sequence[str], points_mode: bool
                   ) -> Problem:
     """The problem as a player would say it, on the field that caused it, teams by name.
 
-    >>> problem_words(counted("books.clean", "going out in round %(round)s needs %(num)s "
-    ...               "clean book; %(missing)s more are missing", "going out in round "
-    ...               "%(round)s needs %(num)s clean books; %(missing)s more are missing", 2, 0,
-    ...               round=2, missing=1), ["Owls"]).text
+    >>> problem_words(counted("books.clean", "going out in round %(round)s needs %(num)s more "
+    ...               "clean book (%(needed)s in all)", "going out in round %(round)s needs "
+    ...               "%(num)s more clean books (%(needed)s in all)", 1, 0, round=2,
+    ...               needed=2), ["Owls"]).text
     'going out in round 2 needs 2 clean books: 1 more clean book is missing'
     >>> problem_words(Problem("books.dirty", "%(books)s books hold at least %(cards)s cards, "
     ...               "but %(counted)s are counted on the table", 1,
@@ -187,10 +187,10 @@ def problem_words(problem: Problem, team_names: Sequence[str], points_mode: bool
     'melded.jokers'
     """
     message, values = problem.message, problem.values
-    if message.startswith("going out in round") and "missing" in values:
+    if message.startswith("going out in round") and "needed" in values:
         kind = problem.field.removeprefix("books.")
-        return _going_out(problem, kind, values.get("name", kind), _as_count(values.get("num")),
-                          _as_count(values.get("missing")))
+        return _going_out(problem, kind, values.get("name", kind),
+                          _as_count(values.get("needed")), _as_count(values.get("num")))
     card_field = _ON_THE_TABLE[points_mode]
     need, got = _as_count(values.get("needed")), values.get("counted")
     if message.startswith(_NATURALS):
