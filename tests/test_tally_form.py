@@ -159,8 +159,8 @@ def test_a_team_with_nothing_counted_is_asked_about_once(app: Flask) -> None:
                                  "teams-1-red_threes_left": "1"})
     assert form.nothing_counted() == [1], "books and threes alone are no count of the cards"
     assert form.ask_about([1]) == ("Nothing is counted for Them on the table or left in "
-                                   "hands and feet \u2014 save anyway? Press Save again to save, or "
-                                   "count first.")
+                                   "hands and feet \u2014 save anyway? Press Save again to "
+                                   "save, or count first.")
     asked = posted(app, CLASSIC, {"empty_ok": form.empty_ok.data, "teams-0-melded_aces": "6"})
     assert asked.nothing_counted() == []
     both = posted(app, CLASSIC, {"teams-1-points_mode": "y", "teams-1-melded_points": "0"})

@@ -27,7 +27,6 @@ from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
-from handfoot_score.services.words import ngettext
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
