@@ -7,6 +7,7 @@ import doctest
 import io
 import json
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ def stored_league_ids() -> list[str]:
 
 
 def finish(league_id: str, teams: list[list[str]], totals: list[int]) -> str:
-    game = games.create_game(games.read_setup({"rules": "pagat", "league": league_id,
+    game = games.create_game(games.read_setup({"rules": "classic", "league": league_id,
                                                "teams": [{"players": players}
                                                          for players in teams]}))
     for number in range(1, 5):
@@ -74,7 +75,7 @@ def test_starting_a_league_with_a_code_unlocks_this_device(app: Flask,
         key = session["league_keys"][league_id]
     with app.app_context():
         assert leagues.get_league(league_id).protected
-        games.create_game(games.read_setup({"rules": "pagat", "league": league_id,
+        games.create_game(games.read_setup({"rules": "classic", "league": league_id,
                                             "teams": [{"players": ["Ann"]}, {"players": ["Bob"]}]}),
                           edit_code=key)
 
@@ -177,6 +178,28 @@ def test_restore_a_league_from_its_file(app: Flask, client: FlaskClient, league:
     assert json.loads(client.get(f"/leagues/{copy}/export").data) == json.loads(exported)
     with client.session_transaction() as session:
         assert copy in session["league_keys"]
+
+
+def test_a_restored_copy_is_told_from_the_league_it_came_from(
+        app: Flask, client: FlaskClient, league: str) -> None:
+    """Both on this device's list: the copy says when it was restored, on the list and on
+    its page; the league it came from says nothing of the sort; the file stays the same."""
+    client.get(f"/leagues/{league}")  # opened here, so listed
+    upload(client, client.get(f"/leagues/{league}/export").data)
+    with app.app_context():
+        (copy,) = set(stored_league_ids()) - {league}
+    items = re.findall(r"<li>(.*?)</li>", text(client.get("/leagues")), re.S)
+    listed = {re.search(r'href="/leagues/([^"]+)"', item)[1]: " ".join(  # type: ignore[index]
+        re.sub(r"<[^>]+>", " ", item).split()) for item in items if "league-link" in item}
+    today = datetime.now(UTC)
+    today_said = f"{today.day} {today:%b %Y}"
+    assert listed[league] == "Thursday club 4 players"
+    assert listed[copy] == f"Thursday club 4 players \u00b7 restored {today_said}"
+    assert f"Restored from its file on {today_said}." in re.sub(
+        r"<[^>]+>", "", text(client.get(f"/leagues/{copy}")))
+    assert "Restored from" not in text(client.get(f"/leagues/{league}"))
+    assert json.loads(client.get(f"/leagues/{copy}/export").data) == json.loads(
+        client.get(f"/leagues/{league}/export").data)
 
 
 def test_a_broken_file_changes_nothing_and_lists_what_is_wrong(
