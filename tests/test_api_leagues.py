@@ -20,7 +20,7 @@ def finished_game(client: FlaskClient, league_id: str, teams: list[list[str]],
                   totals: list[int], code: str | None = None) -> str:
     headers = {"X-Edit-Code": code} if code else {}
     response = client.post("/api/v1/games", headers=headers, json={
-        "rules": "pagat", "league": league_id,
+        "rules": "classic", "league": league_id,
         "teams": [{"players": players} for players in teams]})
     assert response.status_code == 201, response.json
     game_id = response.json["id"]

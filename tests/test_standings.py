@@ -16,7 +16,7 @@ from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Standing
 from handfoot_score.services.tallies import read_entered
 
-RULES = "pagat"  # four rounds
+RULES = "classic"  # four rounds, five decks whoever plays
 ROUNDS = 4
 
 
