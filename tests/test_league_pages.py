@@ -4,6 +4,7 @@ restoring a league from its file."""
 from __future__ import annotations
 
 import doctest
+import html
 import io
 import json
 import re
@@ -124,7 +125,13 @@ def test_a_players_page_lists_games_and_draws_a_chart(client: FlaskClient, leagu
                                                       ) -> None:
     page = text(client.get(f"/leagues/{league}/players/1"))
     assert "<h1>Ann</h1>" in page
-    assert page.count("<tr>") == 1 + 3
+    cards = [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", card)).split())
+             for card in re.findall(r'<li class="played">(.*?)</li>', page, re.S)]
+    assert [re.sub(r"^\d+ \w+ \d+ ", "", card) for card in cards] == [
+        "Lost Score: 200 \u2013 1,300 Alone Against Di",
+        "Tied Score: 700 \u2013 700 With Cy Against Bob & Di",
+        "Won Score: 1,500 \u2013 900 With Bob Against Cy & Di",
+    ]
     assert len(re.findall(r'href="/games/[^"/]+"', page)) == 3  # each game's own page
     svg = page[page.index("<svg"):page.index("</svg>")]
     assert "<polyline" in svg and svg.count("<circle") == 3
