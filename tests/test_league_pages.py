@@ -121,12 +121,19 @@ def test_a_phone_sees_five_columns_of_each_table(client: FlaskClient, league: st
     assert sum(1 for css in heads if "wide" not in css) == 10  # name, W, T, L, Pts twice
 
 
+def played_cards(page: str) -> list[str]:
+    """The text of each game on a player's page, newest first."""
+    games = page[page.index('<ol class="played-games"'):]
+    games = games[:games.index("</ol>")]
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", card)).split())
+            for card in games.split('<li class="played">')[1:]]
+
+
 def test_a_players_page_lists_games_and_draws_a_chart(client: FlaskClient, league: str
                                                       ) -> None:
     page = text(client.get(f"/leagues/{league}/players/1"))
     assert "<h1>Ann</h1>" in page
-    cards = [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", card)).split())
-             for card in re.findall(r'<li class="played">(.*?)</li>', page, re.S)]
+    cards = played_cards(page)
     assert [re.sub(r"^\d+ \w+ \d+ ", "", card) for card in cards] == [
         "Lost Score: 200 \u2013 1,300 Alone Against Di",
         "Tied Score: 700 \u2013 700 With Cy Against Bob & Di",
@@ -137,6 +144,16 @@ def test_a_players_page_lists_games_and_draws_a_chart(client: FlaskClient, leagu
     assert "<polyline" in svg and svg.count("<circle") == 3
     assert not re.search(r'(href|src)="(https?:)?//', page.replace(
         'xmlns="http://www.w3.org/2000/svg"', ""))
+
+
+def test_a_game_of_three_teams_lists_each_team_across_with_its_points(
+        app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Three"}).id
+        finish(league_id, [["Ann"], ["Eve"], ["Cy", "Di"]], [1200, 0, 300])
+    (card,) = played_cards(text(client.get(f"/leagues/{league_id}/players/1")))
+    assert re.sub(r"^\d+ \w+ \d+ ", "", card) == (
+        "Won Score: 1,200 Alone Against Eve 0 Cy & Di 300")
 
 
 @pytest.mark.parametrize("url", ["/leagues/nope", "/leagues/nope/players/1",
