@@ -213,8 +213,8 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
         field = "books.clean" if books.clean else "books.dirty" if books.dirty else "books"
         problems.append(Problem(
             field,
-            N_("these books need at least %(needed)s natural cards (aces, 8 to King, 4 to 7) "
-               "on the table, but %(counted)s are counted"), team,
+            N_("these books need natural cards (aces, 8 to King, 4 to 7) on the table: at "
+               "least %(needed)s, counted %(counted)s"), team,
             {"needed": needed, "counted": naturals}))
     all_wild = books.all_wild
     wilds_needed = books.dirty + BOOK_SIZE * all_wild
@@ -223,8 +223,8 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
                  else "books.dirty")
         problems.append(Problem(
             field,
-            N_("these books need at least %(needed)s wild cards (jokers, twos) "
-               "on the table, but %(counted)s are counted"), team,
+            N_("these books need wild cards (jokers, twos) on the table: at least "
+               "%(needed)s, counted %(counted)s"), team,
             {"needed": wilds_needed, "counted": wilds}))
     elif (books.wild and rules.books.mixed_wild is not None
           and melded.jokers // BOOK_SIZE + melded.twos // BOOK_SIZE < books.wild):
@@ -243,12 +243,12 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
             books.mixed_wild, team, jokers=melded.jokers, twos=melded.twos))
     books_of_melded_cards = books.clean + books.dirty + all_wild + natural_books
     if not problems and naturals + wilds < BOOK_SIZE * books_of_melded_cards:
-        problems.append(Problem(
+        problems.append(counted(
             "books.dirty" if books.dirty else "books.clean" if books.clean else "books",
-            N_("%(books)s books hold at least %(cards)s cards, but %(counted)s are counted "
-               "on the table"), team,
-            {"books": books_of_melded_cards, "cards": BOOK_SIZE * books_of_melded_cards,
-             "counted": naturals + wilds}))
+            "%(num)s book holds at least %(cards)s cards; counted on the table: %(counted)s",
+            "%(num)s books hold at least %(cards)s cards; counted on the table: %(counted)s",
+            books_of_melded_cards, team, cards=BOOK_SIZE * books_of_melded_cards,
+            counted=naturals + wilds))
     for kind, count in by_kind.items():
         have = tally.red_threes_down if kind is CardKind.RED_THREE else melded.count(kind)
         if have < BOOK_SIZE * count:
