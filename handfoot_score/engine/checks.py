@@ -322,8 +322,8 @@ def _first_overflow(rules: RuleSet, kind: CardKind, places: list[tuple[int, str,
 
 
 def _too_many(rules: RuleSet, team: int, field: str, kind: CardKind, total: int) -> Problem:
-    return Problem(field, TOO_MANY[kind], team,
-                   {"total": total, "decks": rules.decks, "supply": rules.supply(kind)})
+    return said_of(TOO_MANY[kind], field, rules.decks, team, total=total,
+                   supply=rules.supply(kind))
 
 
 def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally],

@@ -69,22 +69,37 @@ SPLIT_KIND = {
 }
 
 
-#: More cards of a kind than the decks hold, one message per kind (its words in the sentence).
+#: More cards of a kind than the decks hold, one sentence per kind (its words in the
+#: sentence), counting the decks.
 TOO_MANY = {
-    CardKind.JOKER: N_("%(total)s cards of kind joker counted over all teams so far, but "
-                       "%(decks)s decks hold only %(supply)s"),
-    CardKind.TWO: N_("%(total)s cards of kind two counted over all teams so far, but "
-                     "%(decks)s decks hold only %(supply)s"),
-    CardKind.ACE: N_("%(total)s cards of kind ace counted over all teams so far, but "
-                     "%(decks)s decks hold only %(supply)s"),
-    CardKind.EIGHT_TO_KING: N_("%(total)s cards of kind eight to king counted over all teams "
-                               "so far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.FOUR_TO_SEVEN: N_("%(total)s cards of kind four to seven counted over all teams "
-                               "so far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.BLACK_THREE: N_("%(total)s cards of kind black three counted over all teams so "
-                             "far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.RED_THREE: N_("%(total)s cards of kind red three counted over all teams so far, "
-                           "but %(decks)s decks hold only %(supply)s"),
+    CardKind.JOKER: counted(
+        "", "%(total)s cards of kind joker counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind joker counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.TWO: counted(
+        "", "%(total)s cards of kind two counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind two counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.ACE: counted(
+        "", "%(total)s cards of kind ace counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind ace counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.EIGHT_TO_KING: counted(
+        "", "%(total)s cards of kind eight to king counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind eight to king counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.FOUR_TO_SEVEN: counted(
+        "", "%(total)s cards of kind four to seven counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind four to seven counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.BLACK_THREE: counted(
+        "", "%(total)s cards of kind black three counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind black three counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.RED_THREE: counted(
+        "", "%(total)s cards of kind red three counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind red three counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
 }
 
 

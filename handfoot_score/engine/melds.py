@@ -177,11 +177,10 @@ def _supply_problems(rules: RuleSet, cards: tuple[Rank, ...]) -> list[Problem]:
                                                           CardKind.BLACK_THREE)
                   else RANK_SUPPLY) * rules.decks
         if (held := cards.count(rank)) > supply:
-            problems.append(Problem(
-                "cards", N_("%(held)s cards of rank %(rank)s, but %(decks)s decks hold only "
-                            "%(supply)s"),
-                values={"held": held, "rank": rank.value, "decks": rules.decks,
-                        "supply": supply}))
+            problems.append(counted(
+                "cards", "%(held)s cards of rank %(rank)s, but %(num)s deck holds only "
+                "%(supply)s", "%(held)s cards of rank %(rank)s, but %(num)s decks hold only "
+                "%(supply)s", rules.decks, held=held, rank=rank.value, supply=supply))
     return problems
 
 

@@ -145,7 +145,7 @@ def _going_out(problem: Problem, kind: str, name: object, need: int, short: int)
 def _supply(problem: Problem, kind: CardKind) -> Problem:
     """More cards of a kind than the decks hold, said with the kind's own words."""
     values = problem.values
-    decks = _as_count(values.get("decks"))
+    decks = _as_count(values.get("num"))
     held = ngettext("%(num)s deck holds only %(supply)s", "%(num)s decks hold only %(supply)s",
                     decks, supply=values.get("supply"))
     return replace(problem, message=_TOO_MANY[kind], plural=None,
@@ -164,7 +164,7 @@ _TOO_MANY = {
     CardKind.RED_THREE: N_("%(total)s red threes counted over all teams, but %(held)s"),
 }
 #: The engine's sentence for too many cards of a kind, with that kind.
-_KIND_TOO_MANY = {message: kind for kind, message in TOO_MANY.items()}
+_KIND_TOO_MANY = {sentence.message: kind for kind, sentence in TOO_MANY.items()}
 _NATURALS = "these books need natural cards"
 _WILDS = "these books need wild cards"
 _BOOK_CARDS = "%(num)s book holds at least %(cards)s cards"

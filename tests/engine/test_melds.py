@@ -264,3 +264,9 @@ def test_one_wild_card_is_said_as_one() -> None:
                                                            naturals_per_wild=3))
     [problem] = judge_meld(three_each, meld("K K 2")).problems
     assert problem.text == "natural cards for 1 wild card: at least 3, not 2"
+
+
+def test_one_deck_is_said_as_one() -> None:
+    one_deck = replace(PRESETS["italian"], decks=1)
+    problems = judge_meld(one_deck, meld("K K K K K")).problems
+    assert "5 cards of rank K, but 1 deck holds only 4" in [p.text for p in problems]
