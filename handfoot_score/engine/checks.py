@@ -228,18 +228,20 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
             {"needed": wilds_needed, "counted": wilds}))
     elif (books.wild and rules.books.mixed_wild is not None
           and melded.jokers // BOOK_SIZE + melded.twos // BOOK_SIZE < books.wild):
-        problems.append(Problem(
+        problems.append(counted(
             "books.wild",
-            N_("where mixed wild books count apart, a wild book holds 7 jokers or 7 twos; "
-               "%(jokers)s jokers and %(twos)s twos make no %(books)s"), team,
-            {"jokers": melded.jokers, "twos": melded.twos, "books": books.wild}))
+            "where mixed wild books count apart, a wild book holds 7 jokers or 7 twos: the "
+            "jokers (%(jokers)s) and twos (%(twos)s) counted make no %(num)s wild book",
+            "where mixed wild books count apart, a wild book holds 7 jokers or 7 twos: the "
+            "jokers (%(jokers)s) and twos (%(twos)s) counted make no %(num)s wild books",
+            books.wild, team, jokers=melded.jokers, twos=melded.twos))
     elif books.mixed_wild and min(melded.jokers, melded.twos) < books.mixed_wild:
         problems.append(counted(
             "books.mixed_wild",
-            "%(num)s mixed wild book holds at least one joker and one two, "
-            "but %(jokers)s jokers and %(twos)s twos are counted",
-            "%(num)s mixed wild books hold at least one joker and one two each, "
-            "but %(jokers)s jokers and %(twos)s twos are counted",
+            "%(num)s mixed wild book holds at least one joker and one two; counted: "
+            "jokers %(jokers)s, twos %(twos)s",
+            "%(num)s mixed wild books hold at least one joker and one two each; counted: "
+            "jokers %(jokers)s, twos %(twos)s",
             books.mixed_wild, team, jokers=melded.jokers, twos=melded.twos))
     books_of_melded_cards = books.clean + books.dirty + all_wild + natural_books
     if not problems and naturals + wilds < BOOK_SIZE * books_of_melded_cards:
