@@ -301,6 +301,18 @@ def test_going_out_one_book_short_names_that_book(client: FlaskClient) -> None:
              "books": {"clean": 2, "dirty": 1, "wild": 1}, "went_out": True}
     [error] = errors_of(score(client, "classic", 1, [short]), 422)
     assert (error["team"], error["field"]) == (0, "books.dirty")
+    assert error["message"] == "going out in round 1 needs 1 more dirty book (2 in all)"
+
+
+def test_the_books_going_out_lacks_are_counted_in_the_message(client: FlaskClient) -> None:
+    """The number the message says is the one it counts: "1 more ... book", never "1 more
+    are missing"."""
+    messages = [error["message"] for error in errors_of(
+        score(client, "classic", 1, [{"melded": {"aces": 7}, "books": {"clean": 1},
+                                      "went_out": True}]), 422)]
+    assert messages == ["going out in round 1 needs 1 more clean book (2 in all)",
+                        "going out in round 1 needs 2 more dirty books (2 in all)",
+                        "going out in round 1 needs 1 more wild book (1 in all)"]
 
 
 @pytest.mark.parametrize(

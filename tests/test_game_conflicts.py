@@ -124,7 +124,7 @@ def test_a_tap_on_a_changed_count_is_a_stale_book_count(
     assert stale.json["current"] == {"team": 0, "kind": "clean", "count": 1}
 
     page = client.post(f"/games/{game_id}/books", data=tap, follow_redirects=True)
-    assert "Another phone changed Us's clean books to 1 meanwhile" in page_text(page)
+    assert "Another phone changed the clean books of Us to 1 meanwhile" in page_text(page)
 
 
 def test_an_undo_after_anything_else_was_entered_is_a_stale_game(

@@ -144,18 +144,18 @@ def test_the_api_ignores_the_language_picked_for_the_pages(client: FlaskClient) 
     assert answer["errors"][0]["message"] == "There is no game at this address."
 
 
-SINGULAR = ("%(num)s mixed wild book holds at least one joker and one two, "
-            "but %(jokers)s jokers and %(twos)s twos are counted")
-PLURAL = ("%(num)s mixed wild books hold at least one joker and one two each, "
-          "but %(jokers)s jokers and %(twos)s twos are counted")
+SINGULAR = ("%(num)s mixed wild book holds at least one joker and one two; counted: "
+            "jokers %(jokers)s, twos %(twos)s")
+PLURAL = ("%(num)s mixed wild books hold at least one joker and one two each; counted: "
+          "jokers %(jokers)s, twos %(twos)s")
 
 
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_an_engine_problem_is_said_in_the_readers_language_with_its_numbers_grouped(
         app: Flask, locale: str) -> None:
     problem = counted("books.mixed_wild", SINGULAR, PLURAL, 2, 0, jokers=1200, twos=0)
-    assert problem.text == ("2 mixed wild books hold at least one joker and one two each, "
-                            "but 1200 jokers and 0 twos are counted")
+    assert problem.text == ("2 mixed wild books hold at least one joker and one two each; "
+                            "counted: jokers 1200, twos 0")
     with app.test_request_context(headers={"Accept-Language": locale}):
         said = say(problem)
     words = compiled(locale).ngettext(SINGULAR, PLURAL, 2)

@@ -4,9 +4,11 @@ restoring a league from its file."""
 from __future__ import annotations
 
 import doctest
+import html
 import io
 import json
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -76,7 +78,7 @@ def test_starting_a_league_with_a_code_unlocks_this_device(app: Flask,
         key = session["league_keys"][league_id]
     with app.app_context():
         assert leagues.get_league(league_id).protected
-        games.create_game(games.read_setup({"rules": "pagat", "league": league_id,
+        games.create_game(games.read_setup({"rules": "classic", "league": league_id,
                                             "teams": [{"players": ["Ann"]}, {"players": ["Bob"]}]}),
                           edit_code=key)
 
@@ -121,16 +123,39 @@ def test_a_phone_sees_five_columns_of_each_table(client: FlaskClient, league: st
     assert sum(1 for css in heads if "wide" not in css) == 10  # name, W, T, L, Pts twice
 
 
+def played_cards(page: str) -> list[str]:
+    """The text of each game on a player's page, newest first."""
+    games = page[page.index('<ol class="played-games"'):]
+    games = games[:games.index("</ol>")]
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", card)).split())
+            for card in games.split('<li class="played">')[1:]]
+
+
 def test_a_players_page_lists_games_and_draws_a_chart(client: FlaskClient, league: str
                                                       ) -> None:
     page = text(client.get(f"/leagues/{league}/players/1"))
     assert "<h1>Ann</h1>" in page
-    assert page.count("<tr>") == 1 + 3
+    cards = played_cards(page)
+    assert [re.sub(r"^\d+ \w+ \d+ ", "", card) for card in cards] == [
+        "Lost Score: 200 \u2013 1,300 Alone Against Di",
+        "Tied Score: 700 \u2013 700 With Cy Against Bob & Di",
+        "Won Score: 1,500 \u2013 900 With Bob Against Cy & Di",
+    ]
     assert len(re.findall(r'href="/games/[^"/]+"', page)) == 3  # each game's own page
     svg = page[page.index("<svg"):page.index("</svg>")]
     assert "<polyline" in svg and svg.count("<circle") == 3
     assert not re.search(r'(href|src)="(https?:)?//', page.replace(
         'xmlns="http://www.w3.org/2000/svg"', ""))
+
+
+def test_a_game_of_three_teams_lists_each_team_across_with_its_points(
+        app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Three"}).id
+        finish(league_id, [["Ann"], ["Eve"], ["Cy", "Di"]], [1200, 0, 300])
+    (card,) = played_cards(text(client.get(f"/leagues/{league_id}/players/1")))
+    assert re.sub(r"^\d+ \w+ \d+ ", "", card) == (
+        "Won Score: 1,200 Alone Against Eve 0 Cy & Di 300")
 
 
 @pytest.mark.parametrize("url", ["/leagues/nope", "/leagues/nope/players/1",
@@ -179,6 +204,28 @@ def test_restore_a_league_from_its_file(app: Flask, client: FlaskClient, league:
     assert json.loads(client.get(f"/leagues/{copy}/export").data) == json.loads(exported)
     with client.session_transaction() as session:
         assert copy in session["league_keys"]
+
+
+def test_a_restored_copy_is_told_from_the_league_it_came_from(
+        app: Flask, client: FlaskClient, league: str) -> None:
+    """Both on this device's list: the copy says when it was restored, on the list and on
+    its page; the league it came from says nothing of the sort; the file stays the same."""
+    client.get(f"/leagues/{league}")  # opened here, so listed
+    upload(client, client.get(f"/leagues/{league}/export").data)
+    with app.app_context():
+        (copy,) = set(stored_league_ids()) - {league}
+    items = re.findall(r"<li>(.*?)</li>", text(client.get("/leagues")), re.S)
+    listed = {re.search(r'href="/leagues/([^"]+)"', item)[1]: " ".join(  # type: ignore[index]
+        re.sub(r"<[^>]+>", " ", item).split()) for item in items if "league-link" in item}
+    today = datetime.now(UTC)
+    today_said = f"{today.day} {today:%b %Y}"
+    assert listed[league] == "Thursday club 4 players"
+    assert listed[copy] == f"Thursday club 4 players \u00b7 restored {today_said}"
+    assert f"Restored from its file on {today_said}." in re.sub(
+        r"<[^>]+>", "", text(client.get(f"/leagues/{copy}")))
+    assert "Restored from" not in text(client.get(f"/leagues/{league}"))
+    assert json.loads(client.get(f"/leagues/{copy}/export").data) == json.loads(
+        client.get(f"/leagues/{league}/export").data)
 
 
 def test_a_broken_file_changes_nothing_and_lists_what_is_wrong(

@@ -119,7 +119,7 @@ def test_a_book_tap_on_a_stale_count_is_refused_with_the_count_as_it_is(
     stale = client.post(url, json=tap)
     assert stale.status_code == 409
     assert stale.json["current"] == {"team": 0, "kind": "clean", "count": 1}
-    assert "changed Us's clean books to 1" in stale.json["errors"][0]["message"]
+    assert "changed the clean books of Us to 1" in stale.json["errors"][0]["message"]
     assert client.post(url, json={**tap, "seen": 1}).json["books"][0]["clean"] == 2
     assert state_of(app, game_id).version == 3
 
@@ -146,7 +146,7 @@ def test_a_stale_tap_on_the_round_screen_shows_the_count_as_it_is(
         games.tap_book(game_id, 1, "dirty", 1)
     tap = {"team": "1", "kind": "dirty", "change": "1", "seen": "0"}
     response = client.post(f"/games/{game_id}/books", data=tap, follow_redirects=True)
-    assert "Another phone changed Them's dirty books to 1 meanwhile" in page_text(response)
+    assert "Another phone changed the dirty books of Them to 1 meanwhile" in page_text(response)
     assert state_of(app, game_id).books[1].dirty == 1
 
 

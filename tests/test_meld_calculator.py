@@ -138,7 +138,7 @@ def test_verdict(
     ("rules", "melds", "problem"),
     [
         ("pagat", "JK.JK.2", "these rules allow no meld of wild cards only"),
-        ("italian", "K.K.2", "a meld with wild cards needs at least 4 natural cards, not 2"),
+        ("italian", "K.K.2", "natural cards in a meld with wild cards: at least 4, not 2"),
         ("classic", "3.3.3", "threes are never melded"),
         ("classic", "K.K", "a meld has 3 to 7 cards, not 2"),
     ],

@@ -97,7 +97,7 @@ def test_game_over_names_the_winner(app: Flask, client: FlaskClient) -> None:
     page = client.get(f"/games/{game_id}/over").get_data(as_text=True)
     state = state_of(app, game_id)
     assert state.totals == (7_680, 60)
-    assert re.search(r'<h1 class="winner">\s*Us wins with 7,680\s*</h1>', page)
+    assert re.search(r'<h1 class="winner">\s*Winner: Us, with 7,680\s*</h1>', page)
     text = page_text(client.get(f"/games/{game_id}/over"))
     assert "Round Us Them 1 3,740 −20 2 3,740 −20 3 100 100 4 100 0 Total 7,680 60" in text
     for number in range(1, 5):
@@ -124,7 +124,7 @@ def test_game_over_gives_four_teams_a_card_each(app: Flask, client: FlaskClient)
     assert '<table class="final-table">' not in page
     assert page.count('class="team-card"') == 4
     text = page_text(client.get(f"/games/{game_id}/over"))
-    assert "Ann wins with 400" in text
+    assert "Winner: Ann, with 400" in text
     assert "Di Round 1 0 Round 2 0 Round 3 0 Round 4 100 Total 100" in text
     assert len(chart_of(page).findall(f".//{SVG}polyline")) == 4
 

@@ -52,6 +52,22 @@ def test_a_set_saved_on_one_device_is_listed_there_only(app: Flask) -> None:
     assert f'href="/rules/{rules_id}"' in listed(mine)
 
 
+def test_rules_lists_this_devices_sets_each_linked_to_its_card(app: Flask) -> None:
+    """/rules has a place for house rules on every device: empty, it says how to make some;
+    once one is saved, it is listed there, by its name, linking to its rules card."""
+    client = app.test_client()
+    empty = listed(client)
+    assert '<h2 id="house-rules">House rules</h2>' in empty
+    assert "No house rules on this device yet." in empty
+    assert 'href="/rules/house">Make house rules</a>' in empty
+    rules_id = save_on_page(client, "Friday fives")
+    page = listed(client)
+    house = page[page.index('id="house-rules"'):]
+    assert f'<a class="preset-name" href="/rules/{rules_id}">Friday fives</a>' in house
+    assert "No house rules on this device yet." not in page
+    assert "Friday fives" in client.get(f"/rules/{rules_id}").get_data(as_text=True)
+
+
 def client_pages(client: FlaskClient) -> str:
     """Everything a device's pages that list rules show, and the API's list of rules."""
     return "".join(client.get(url).get_data(as_text=True)

@@ -56,7 +56,7 @@ def test_a_save_on_a_stale_version_is_refused_with_the_other_phones_count(
     stale = save(client, game_id, 1, mine)
     assert stale.status_code == 409
     assert stale.json["current"] == {"team": 1, "version": 1, "tally": THEM}
-    assert "Them's count was saved on another phone" in stale.json["errors"][0]["message"]
+    assert "The count for Them was saved on another phone" in stale.json["errors"][0]["message"]
     reapplied = save(client, game_id, 1, mine, version=1)
     assert reapplied.json["parts"] == [{"team": 1, "version": 2, "tally": mine}]
 
@@ -146,7 +146,7 @@ def test_counting_team_by_team_through_the_pages(app: Flask, client: FlaskClient
     saved = client.post(f"/games/{game_id}/rounds/1/teams/1", data=them, follow_redirects=True)
     assert saved.request.path == f"/games/{game_id}"
     text = page_text(saved)
-    assert "Them's count is saved. Still counting: Us." in text
+    assert "Count saved for Them. Still counting: Us." in text
     assert "Us: still counting" in text and "Them: count saved" in text
 
     # The whole-round page shows Them's count as saved, based on its version.
@@ -177,7 +177,7 @@ def test_a_stale_count_on_the_page_shows_theirs_and_saving_again_puts_mine(
     assert refused.status_code == 409
     page = refused.get_data(as_text=True)
     text = page_text(refused)
-    assert "Them's count was saved on another phone meanwhile" in text
+    assert "The count for Them was saved on another phone meanwhile" in text
     assert "Them on the other phone: on the table 230 points; left 85 points; " \
            "1 red three caught." in text
     kept = form_values(page)

@@ -198,6 +198,20 @@ def test_a_players_history_lists_every_game_oldest_first(app: Flask, partners: s
         ("Ann", 3, 1, 1, 1, 2400, "800.0", 1500, "33.3")
 
 
+def test_a_players_history_names_the_other_teams_with_their_points(app: Flask) -> None:
+    """Who sat across the table and what they scored, in seat order, every game."""
+    with app.app_context():
+        league = leagues.create_league({"name": "Across"}).id
+        play(league, [["Cy", "Di"], ["Ann", "Bob"]], [900, 1500])
+        play(league, [["Ann"], ["Eve"], ["Cy", "Di"]], [100, -250, 300])
+        history = player_history(league, 3)  # Ann: on the roster third
+    assert history.name == "Ann"
+    assert [[(o.named, o.points) for o in game.opponents] for game in history.games] == [
+        [("Cy & Di", 900)],
+        [("Eve", -250), ("Cy & Di", 300)],
+    ]
+
+
 def test_standings_as_csv(app: Flask, mixed: str) -> None:
     with app.app_context():
         text = standings.standings_csv(mixed)

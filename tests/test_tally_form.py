@@ -158,14 +158,14 @@ def test_a_team_with_nothing_counted_is_asked_about_once(app: Flask) -> None:
     form = posted(app, CLASSIC, {"teams-0-melded_aces": "6", "teams-1-books_clean": "1",
                                  "teams-1-red_threes_left": "1"})
     assert form.nothing_counted() == [1], "books and threes alone are no count of the cards"
-    assert form.ask_about([1]) == ("Them has nothing counted on the table or left in hands "
-                                   "and feet \u2014 save anyway? Press Save again to save, or "
-                                   "count first.")
+    assert form.ask_about([1]) == ("Nothing is counted for Them on the table or left in "
+                                   "hands and feet \u2014 save anyway? Press Save again to "
+                                   "save, or count first.")
     asked = posted(app, CLASSIC, {"empty_ok": form.empty_ok.data, "teams-0-melded_aces": "6"})
     assert asked.nothing_counted() == []
     both = posted(app, CLASSIC, {"teams-1-points_mode": "y", "teams-1-melded_points": "0"})
     assert both.nothing_counted() == [0, 1]
-    assert both.ask_about([0, 1]).startswith("Us and Them have nothing counted")
+    assert both.ask_about([0, 1]).startswith("Nothing is counted for Us and Them on")
     in_points = posted(app, CLASSIC, {"teams-0-left_twos": "1", "teams-1-points_mode": "y",
                                       "teams-1-left_points": "85"})
     assert in_points.nothing_counted() == []

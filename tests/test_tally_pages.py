@@ -368,7 +368,8 @@ def test_the_preview_names_what_stops_a_score(app: Flask, client: FlaskClient) -
     # The engine's field stays in the JSON; the page points at the cards that are short.
     assert (error["team"], error["field"], error["input"]) == (1, "books.wild",
                                                                "teams-1-melded_jokers")
-    assert error["message"].startswith("these books need at least 7 wild cards")
+    assert error["message"].startswith(
+        "these books need wild cards (jokers, twos) on the table: at least 7,")
     assert error["text"].startswith("Them — Jokers on the table: The books counted need")
 
 

@@ -213,8 +213,8 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
         field = "books.clean" if books.clean else "books.dirty" if books.dirty else "books"
         problems.append(Problem(
             field,
-            N_("these books need at least %(needed)s natural cards (aces, 8 to King, 4 to 7) "
-               "on the table, but %(counted)s are counted"), team,
+            N_("these books need natural cards (aces, 8 to King, 4 to 7) on the table: at "
+               "least %(needed)s, counted %(counted)s"), team,
             {"needed": needed, "counted": naturals}))
     all_wild = books.all_wild
     wilds_needed = books.dirty + BOOK_SIZE * all_wild
@@ -223,32 +223,34 @@ def _count_problems(rules: RuleSet, team: int, tally: Tally, melded: CardCounts)
                  else "books.dirty")
         problems.append(Problem(
             field,
-            N_("these books need at least %(needed)s wild cards (jokers, twos) "
-               "on the table, but %(counted)s are counted"), team,
+            N_("these books need wild cards (jokers, twos) on the table: at least "
+               "%(needed)s, counted %(counted)s"), team,
             {"needed": wilds_needed, "counted": wilds}))
     elif (books.wild and rules.books.mixed_wild is not None
           and melded.jokers // BOOK_SIZE + melded.twos // BOOK_SIZE < books.wild):
-        problems.append(Problem(
+        problems.append(counted(
             "books.wild",
-            N_("where mixed wild books count apart, a wild book holds 7 jokers or 7 twos; "
-               "%(jokers)s jokers and %(twos)s twos make no %(books)s"), team,
-            {"jokers": melded.jokers, "twos": melded.twos, "books": books.wild}))
+            "where mixed wild books count apart, a wild book holds 7 jokers or 7 twos: the "
+            "jokers (%(jokers)s) and twos (%(twos)s) counted make no %(num)s wild book",
+            "where mixed wild books count apart, a wild book holds 7 jokers or 7 twos: the "
+            "jokers (%(jokers)s) and twos (%(twos)s) counted make no %(num)s wild books",
+            books.wild, team, jokers=melded.jokers, twos=melded.twos))
     elif books.mixed_wild and min(melded.jokers, melded.twos) < books.mixed_wild:
         problems.append(counted(
             "books.mixed_wild",
-            "%(num)s mixed wild book holds at least one joker and one two, "
-            "but %(jokers)s jokers and %(twos)s twos are counted",
-            "%(num)s mixed wild books hold at least one joker and one two each, "
-            "but %(jokers)s jokers and %(twos)s twos are counted",
+            "%(num)s mixed wild book holds at least one joker and one two; counted: "
+            "jokers %(jokers)s, twos %(twos)s",
+            "%(num)s mixed wild books hold at least one joker and one two each; counted: "
+            "jokers %(jokers)s, twos %(twos)s",
             books.mixed_wild, team, jokers=melded.jokers, twos=melded.twos))
     books_of_melded_cards = books.clean + books.dirty + all_wild + natural_books
     if not problems and naturals + wilds < BOOK_SIZE * books_of_melded_cards:
-        problems.append(Problem(
+        problems.append(counted(
             "books.dirty" if books.dirty else "books.clean" if books.clean else "books",
-            N_("%(books)s books hold at least %(cards)s cards, but %(counted)s are counted "
-               "on the table"), team,
-            {"books": books_of_melded_cards, "cards": BOOK_SIZE * books_of_melded_cards,
-             "counted": naturals + wilds}))
+            "%(num)s book holds at least %(cards)s cards; counted on the table: %(counted)s",
+            "%(num)s books hold at least %(cards)s cards; counted on the table: %(counted)s",
+            books_of_melded_cards, team, cards=BOOK_SIZE * books_of_melded_cards,
+            counted=naturals + wilds))
     for kind, count in by_kind.items():
         have = tally.red_threes_down if kind is CardKind.RED_THREE else melded.count(kind)
         if have < BOOK_SIZE * count:
@@ -322,8 +324,8 @@ def _first_overflow(rules: RuleSet, kind: CardKind, places: list[tuple[int, str,
 
 
 def _too_many(rules: RuleSet, team: int, field: str, kind: CardKind, total: int) -> Problem:
-    return Problem(field, TOO_MANY[kind], team,
-                   {"total": total, "decks": rules.decks, "supply": rules.supply(kind)})
+    return said_of(TOO_MANY[kind], field, rules.decks, team, total=total,
+                   supply=rules.supply(kind))
 
 
 def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally],
@@ -339,8 +341,9 @@ def _going_out_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tal
         for kind, short in lacking.items():
             special = rules.special_book(kind)
             problems.append(said_of(GOING_OUT.get(kind, GOING_OUT_SPECIAL), f"books.{kind}",
-                                  required[kind], first, round=round_number,
-                                  name=kind if special is None else special.name, missing=short))
+                                  short, first, round=round_number,
+                                  name=kind if special is None else special.name,
+                                  needed=required[kind]))
     return problems
 
 

@@ -69,42 +69,58 @@ SPLIT_KIND = {
 }
 
 
-#: More cards of a kind than the decks hold, one message per kind (its words in the sentence).
+#: More cards of a kind than the decks hold, one sentence per kind (its words in the
+#: sentence), counting the decks.
 TOO_MANY = {
-    CardKind.JOKER: N_("%(total)s cards of kind joker counted over all teams so far, but "
-                       "%(decks)s decks hold only %(supply)s"),
-    CardKind.TWO: N_("%(total)s cards of kind two counted over all teams so far, but "
-                     "%(decks)s decks hold only %(supply)s"),
-    CardKind.ACE: N_("%(total)s cards of kind ace counted over all teams so far, but "
-                     "%(decks)s decks hold only %(supply)s"),
-    CardKind.EIGHT_TO_KING: N_("%(total)s cards of kind eight to king counted over all teams "
-                               "so far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.FOUR_TO_SEVEN: N_("%(total)s cards of kind four to seven counted over all teams "
-                               "so far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.BLACK_THREE: N_("%(total)s cards of kind black three counted over all teams so "
-                             "far, but %(decks)s decks hold only %(supply)s"),
-    CardKind.RED_THREE: N_("%(total)s cards of kind red three counted over all teams so far, "
-                           "but %(decks)s decks hold only %(supply)s"),
+    CardKind.JOKER: counted(
+        "", "%(total)s cards of kind joker counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind joker counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.TWO: counted(
+        "", "%(total)s cards of kind two counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind two counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.ACE: counted(
+        "", "%(total)s cards of kind ace counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind ace counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.EIGHT_TO_KING: counted(
+        "", "%(total)s cards of kind eight to king counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind eight to king counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.FOUR_TO_SEVEN: counted(
+        "", "%(total)s cards of kind four to seven counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind four to seven counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.BLACK_THREE: counted(
+        "", "%(total)s cards of kind black three counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind black three counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
+    CardKind.RED_THREE: counted(
+        "", "%(total)s cards of kind red three counted over all teams so far, but "
+        "%(num)s deck holds only %(supply)s", "%(total)s cards of kind red three counted "
+        "over all teams so far, but %(num)s decks hold only %(supply)s", 0),
 }
 
 
 #: Books a team lacks to go out, one sentence per standard kind, and one for a special book
-#: (named as the rules name it).
+#: (named as the rules name it): ``num`` is how many more it needs, the number the sentence
+#: counts, and ``needed`` how many the round asks for in all.
 GOING_OUT: dict[str, Problem] = {
     BookKind.CLEAN: counted(
-        "books", "going out in round %(round)s needs %(num)s clean book; %(missing)s more are "
-        "missing", "going out in round %(round)s needs %(num)s clean books; %(missing)s more "
-        "are missing", 0),
+        "books", "going out in round %(round)s needs %(num)s more clean book (%(needed)s in "
+        "all)", "going out in round %(round)s needs %(num)s more clean books (%(needed)s in "
+        "all)", 0),
     BookKind.DIRTY: counted(
-        "books", "going out in round %(round)s needs %(num)s dirty book; %(missing)s more are "
-        "missing", "going out in round %(round)s needs %(num)s dirty books; %(missing)s more "
-        "are missing", 0),
+        "books", "going out in round %(round)s needs %(num)s more dirty book (%(needed)s in "
+        "all)", "going out in round %(round)s needs %(num)s more dirty books (%(needed)s in "
+        "all)", 0),
     BookKind.WILD: counted(
-        "books", "going out in round %(round)s needs %(num)s wild book; %(missing)s more are "
-        "missing", "going out in round %(round)s needs %(num)s wild books; %(missing)s more "
-        "are missing", 0),
+        "books", "going out in round %(round)s needs %(num)s more wild book (%(needed)s in "
+        "all)", "going out in round %(round)s needs %(num)s more wild books (%(needed)s in "
+        "all)", 0),
 }
 GOING_OUT_SPECIAL = counted(
-    "books", "going out in round %(round)s needs %(num)s %(name)s book; %(missing)s more are "
-    "missing", "going out in round %(round)s needs %(num)s %(name)s books; %(missing)s more "
-    "are missing", 0)
+    "books", "going out in round %(round)s needs %(num)s more %(name)s book (%(needed)s in "
+    "all)", "going out in round %(round)s needs %(num)s more %(name)s books (%(needed)s in "
+    "all)", 0)

@@ -163,8 +163,8 @@ def _added_to_book_problems(rules: RuleSet, size: int, wilds: int) -> list[Probl
             wilds < BOOK_SIZE and rules.wilds.allows(BOOK_SIZE - wilds, wilds)):
         # The wild cards must all have been in the book when it closed at seven.
         return [Problem("cards", N_("only natural cards are added to a finished book under "
-                                    "these rules (add_to_finished_book): %(wilds)s wild cards "
-                                    "make no book of %(most)s"),
+                                    "these rules (add_to_finished_book): a book of %(most)s "
+                                    "cannot hold the wild cards counted (%(wilds)s)"),
                         values={"wilds": wilds, "most": BOOK_SIZE})]
     return []
 
@@ -177,24 +177,23 @@ def _supply_problems(rules: RuleSet, cards: tuple[Rank, ...]) -> list[Problem]:
                                                           CardKind.BLACK_THREE)
                   else RANK_SUPPLY) * rules.decks
         if (held := cards.count(rank)) > supply:
-            problems.append(Problem(
-                "cards", N_("%(held)s cards of rank %(rank)s, but %(decks)s decks hold only "
-                            "%(supply)s"),
-                values={"held": held, "rank": rank.value, "decks": rules.decks,
-                        "supply": supply}))
+            problems.append(counted(
+                "cards", "%(held)s cards of rank %(rank)s, but %(num)s deck holds only "
+                "%(supply)s", "%(held)s cards of rank %(rank)s, but %(num)s decks hold only "
+                "%(supply)s", rules.decks, held=held, rank=rank.value, supply=supply))
     return problems
 
 
 def _wild_limit(rules: RuleSet, naturals: int, wilds: int) -> Problem:
     limits = rules.wilds
     if limits.max_per_meld is not None and wilds > limits.max_per_meld:
-        return Problem("cards", N_("at most %(most)s wild cards in a meld, not %(wilds)s"),
+        return Problem("cards", N_("wild cards in a meld: at most %(most)s, not %(wilds)s"),
                        values={"most": limits.max_per_meld, "wilds": wilds})
     if naturals < limits.min_naturals_with_wild:
-        return Problem("cards", N_("a meld with wild cards needs at least %(least)s natural "
-                                   "cards, not %(naturals)s"),
+        return Problem("cards", N_("natural cards in a meld with wild cards: at least "
+                                   "%(least)s, not %(naturals)s"),
                        values={"least": limits.min_naturals_with_wild, "naturals": naturals})
-    return Problem("cards", N_("%(wilds)s wild cards need at least %(least)s natural cards, "
-                               "not %(naturals)s"),
-                   values={"wilds": wilds, "least": limits.naturals_per_wild * wilds,
-                           "naturals": naturals})
+    return counted("cards", "natural cards for %(num)s wild card: at least %(least)s, not "
+                   "%(naturals)s", "natural cards for %(num)s wild cards: at least %(least)s, "
+                   "not %(naturals)s", wilds, least=limits.naturals_per_wild * wilds,
+                   naturals=naturals)

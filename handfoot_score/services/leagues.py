@@ -70,6 +70,8 @@ class LeagueView:
     protected: bool
     created_at: datetime
     players: tuple[RosterPlayer, ...]
+    #: When the league was restored from its file here; None for one started here.
+    restored_at: datetime | None = None
 
 
 @write_transaction
@@ -142,7 +144,8 @@ def get_league(league_id: str) -> LeagueView:
         id=league.id, name=league.name, protected=league.edit_code_hash is not None,
         created_at=utc(league.created_at),
         players=tuple(RosterPlayer(row.player_id, row.player_name) for row in rows
-                      if row.player_id is not None))
+                      if row.player_id is not None),
+        restored_at=None if league.restored_at is None else utc(league.restored_at))
 
 
 def league_record(league_id: str) -> League:
@@ -162,7 +165,7 @@ _COMPLETE_LEAGUE = select(League).where(
 #: The same league as plain rows, one a name on its roster (one row with no name for an
 #: empty roster): what a page shows of it, without building the stored objects.
 _LEAGUE_AND_ROSTER = (
-    select(League.id, League.name, League.edit_code_hash, League.created_at,
+    select(League.id, League.name, League.edit_code_hash, League.created_at, League.restored_at,
            LeaguePlayer.id.label("player_id"), LeaguePlayer.name.label("player_name"))
     .outerjoin(LeaguePlayer, LeaguePlayer.league_id == League.id)
     .where(League.id == bindparam("league_id"),
@@ -324,4 +327,5 @@ def _view(league: League) -> LeagueView:
     return LeagueView(
         id=league.id, name=league.name, protected=league.edit_code_hash is not None,
         created_at=utc(league.created_at),
-        players=tuple(RosterPlayer(p.id, p.name) for p in league.players))
+        players=tuple(RosterPlayer(p.id, p.name) for p in league.players),
+        restored_at=None if league.restored_at is None else utc(league.restored_at))

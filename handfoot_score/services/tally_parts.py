@@ -62,8 +62,8 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
     if based_on != now:
         name = state.teams[team].name
         raise StaleTeamCount(
-            gettext("%(name)s's count was saved on another phone meanwhile: look at it, then "
-                    "save again to put yours in its place.", name=name), "version",
+            gettext("The count for %(name)s was saved on another phone meanwhile: look at "
+                    "it, then save again to put yours in its place.", name=name), "version",
             SavedCount(team, now, saved.tally if saved else None))
     games.check_team_tally(state, number, team, tally)
     counted = {part.team: part.tally for part in state.parts} | {team: tally.as_entered}

@@ -163,6 +163,10 @@ class League(db.Model):  # type: ignore[name-defined,misc]
     #: Werkzeug's salted hash of the edit code; None for a league anyone may change.
     edit_code_hash: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+    #: When this league was restored from an exported file; None for one started here. A
+    #: restored copy keeps its name and its file stays the same: this is what tells it from
+    #: the league it was exported from in a list.
+    restored_at: Mapped[datetime | None] = mapped_column(Moment)
 
     players: Mapped[list[LeaguePlayer]] = relationship(
         back_populates="league", order_by="LeaguePlayer.id", cascade="all, delete-orphan")

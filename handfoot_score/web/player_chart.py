@@ -83,7 +83,7 @@ def results_chart(name: str, results: Sequence[PlayedGame]) -> ResultsChart:
     xs = [round(LEFT + (RIGHT - LEFT) * (i / (count - 1) if count > 1 else 0.5), 1)
           for i in range(count)]
     return ResultsChart(
-        title=_("%(name)s's points in each finished game, oldest first", name=name),
+        title=_("Points of %(name)s in each finished game, oldest first", name=name),
         description=_description(results),
         polyline=" ".join(f"{x:g},{y(v):g}" for x, v in zip(xs, values)),
         dots=tuple(Dot(x, y(game.points), game.outcome) for x, game in zip(xs, results)

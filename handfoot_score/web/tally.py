@@ -158,7 +158,7 @@ def save_team_count(game_id: str, number: int, team: int) -> ResponseReturnValue
     if recorded:
         return redirect(_recorded(saved, number), code=303)
     waiting = [count.name for count in saved.counting if not count.saved]
-    flash(_("%(team)s's count is saved. Still counting: %(teams)s.",
+    flash(_("Count saved for %(team)s. Still counting: %(teams)s.",
             team=saved.teams[team].name, teams=", ".join(waiting)))
     return redirect(url_for("play.game", game_id=state.id), code=303)
 

@@ -27,7 +27,6 @@ from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
-from handfoot_score.services.words import ngettext
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
@@ -212,11 +211,9 @@ class RoundTallyForm(FlaskForm):
         """Note that the save asked about these teams; the question, naming them."""
         self.empty_ok.data = " ".join(str(team) for team in teams)
         names = [self.team_names[team] for team in teams]
-        return ngettext("%(teams)s has nothing counted on the table or left in hands and feet "
-                        "— save anyway? Press Save again to save, or count first.",
-                        "%(teams)s have nothing counted on the table or left in hands and "
-                        "feet — save anyway? Press Save again to save, or count first.",
-                        len(names), teams=all_and(names))
+        return _("Nothing is counted for %(teams)s on the table or left in hands and feet "
+                 "— save anyway? Press Save again to save, or count first.",
+                 teams=all_and(names))
 
     def mode_changed(self) -> bool:
         """Whether a team's points switch was flipped since the page showed its inputs."""

@@ -145,7 +145,7 @@ def _going_out(problem: Problem, kind: str, name: object, need: int, short: int)
 def _supply(problem: Problem, kind: CardKind) -> Problem:
     """More cards of a kind than the decks hold, said with the kind's own words."""
     values = problem.values
-    decks = _as_count(values.get("decks"))
+    decks = _as_count(values.get("num"))
     held = ngettext("%(num)s deck holds only %(supply)s", "%(num)s decks hold only %(supply)s",
                     decks, supply=values.get("supply"))
     return replace(problem, message=_TOO_MANY[kind], plural=None,
@@ -164,10 +164,10 @@ _TOO_MANY = {
     CardKind.RED_THREE: N_("%(total)s red threes counted over all teams, but %(held)s"),
 }
 #: The engine's sentence for too many cards of a kind, with that kind.
-_KIND_TOO_MANY = {message: kind for kind, message in TOO_MANY.items()}
-_NATURALS = "these books need at least %(needed)s natural cards"
-_WILDS = "these books need at least %(needed)s wild cards"
-_BOOK_CARDS = "%(books)s books hold at least %(cards)s cards"
+_KIND_TOO_MANY = {sentence.message: kind for kind, sentence in TOO_MANY.items()}
+_NATURALS = "these books need natural cards"
+_WILDS = "these books need wild cards"
+_BOOK_CARDS = "%(num)s book holds at least %(cards)s cards"
 _GOES_OUT = "only one team goes out in a round"
 _FIRST = "only one team lays down first in a round"
 
@@ -176,21 +176,22 @@ def problem_words(problem: Problem, team_names: Sequence[str], points_mode: bool
                   ) -> Problem:
     """The problem as a player would say it, on the field that caused it, teams by name.
 
-    >>> problem_words(counted("books.clean", "going out in round %(round)s needs %(num)s "
-    ...               "clean book; %(missing)s more are missing", "going out in round "
-    ...               "%(round)s needs %(num)s clean books; %(missing)s more are missing", 2, 0,
-    ...               round=2, missing=1), ["Owls"]).text
+    >>> problem_words(counted("books.clean", "going out in round %(round)s needs %(num)s more "
+    ...               "clean book (%(needed)s in all)", "going out in round %(round)s needs "
+    ...               "%(num)s more clean books (%(needed)s in all)", 1, 0, round=2,
+    ...               needed=2), ["Owls"]).text
     'going out in round 2 needs 2 clean books: 1 more clean book is missing'
-    >>> problem_words(Problem("books.dirty", "%(books)s books hold at least %(cards)s cards, "
-    ...               "but %(counted)s are counted on the table", 1,
-    ...               {"books": 5, "cards": 35, "counted": 30}), ["Owls", "Foxes"]).field
-    'melded.jokers'
+    >>> problem_words(counted("books.dirty", "%(num)s book holds at least %(cards)s cards; "
+    ...               "counted on the table: %(counted)s", "%(num)s books hold at least "
+    ...               "%(cards)s cards; counted on the table: %(counted)s", 5, 1, cards=35,
+    ...               counted=30), ["Owls", "Foxes"]).text
+    'the books counted (5 books) hold at least 35 cards; 30 cards counted on the table'
     """
     message, values = problem.message, problem.values
-    if message.startswith("going out in round") and "missing" in values:
+    if message.startswith("going out in round") and "needed" in values:
         kind = problem.field.removeprefix("books.")
-        return _going_out(problem, kind, values.get("name", kind), _as_count(values.get("num")),
-                          _as_count(values.get("missing")))
+        return _going_out(problem, kind, values.get("name", kind),
+                          _as_count(values.get("needed")), _as_count(values.get("num")))
     card_field = _ON_THE_TABLE[points_mode]
     need, got = _as_count(values.get("needed")), values.get("counted")
     if message.startswith(_NATURALS):
@@ -205,11 +206,12 @@ def problem_words(problem: Problem, team_names: Sequence[str], points_mode: bool
                        "the books counted need at least %(num)s wild cards (jokers, twos) on "
                        "the table; %(counted)s counted", need, problem.team, counted=got)
     if message.startswith(_BOOK_CARDS):
-        books = ngettext("%(num)s book", "%(num)s books", _as_count(values.get("books")))
-        return counted(card_field, "%(books)s hold at least %(cards)s cards; %(num)s card "
-                       "counted on the table", "%(books)s hold at least %(cards)s cards; "
-                       "%(num)s cards counted on the table", _as_count(got), problem.team,
-                       books=books, cards=values.get("cards"))
+        books = ngettext("%(num)s book", "%(num)s books", _as_count(values.get("num")))
+        return counted(card_field, "the books counted (%(books)s) hold at least %(cards)s "
+                       "cards; %(num)s card counted on the table", "the books counted "
+                       "(%(books)s) hold at least %(cards)s cards; %(num)s cards counted on "
+                       "the table", _as_count(got), problem.team, books=books,
+                       cards=values.get("cards"))
     if message in _KIND_TOO_MANY:
         return _supply(problem, _KIND_TOO_MANY[message])
     if message.startswith((_GOES_OUT, _FIRST)):

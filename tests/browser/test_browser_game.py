@@ -212,7 +212,7 @@ def assert_final_page(page: Page) -> None:
     winner = max(range(2), key=lambda team: totals[team])
     assert totals[0] != totals[1]
     heading = page.get_by_role("heading", level=1).inner_text()
-    assert heading == f"{TEAMS[winner][0]} wins with {points(totals[winner])}"
+    assert heading == f"Winner: {TEAMS[winner][0]}, with {points(totals[winner])}"
     text = " ".join(page.locator("main").inner_text().split())
     for (name, _), total in zip(TEAMS, totals):
         assert f"{name} Total {points(total)}" in text or \

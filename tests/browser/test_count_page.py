@@ -101,7 +101,7 @@ def test_the_count_page_saves_only_a_whole_answered_round(held: tuple[Page, str]
     expect(page.locator("#tally-warnings")).to_contain_text("No team went out")
     with page.expect_navigation():
         page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("#notice")).to_contain_text("Foxes has nothing counted")
+    expect(page.locator("#notice")).to_contain_text("Nothing is counted for Foxes")
     assert "save anyway?" in page.locator("#notice").inner_text()
     checks.check("nothing-counted-asked")
     with page.expect_navigation():
@@ -174,6 +174,6 @@ def test_without_javascript_enter_only_shows_the_score(
     page.get_by_role("radio", name="No one: the stock ran out").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("#notice")).to_contain_text("Foxes has nothing counted")
+    expect(page.locator("#notice")).to_contain_text("Nothing is counted for Foxes")
     checks.check("asked")
     checks.assert_all_passed()

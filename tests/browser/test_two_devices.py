@@ -76,7 +76,7 @@ def test_what_one_phone_enters_shows_on_the_other_within_3_seconds(
     team.get_by_label("Points on the table").fill("230")
     phone.get_by_role("radio", name="No", exact=True).check()
     with phone.expect_navigation():
-        phone.get_by_role("button", name="Save Them's count").last.tap()
+        phone.get_by_role("button", name="Save the count for Them").last.tap()
     saved = time.monotonic()
     checks.check("them-saved")
     assert shows_within(tablet, "#counting", "Them: count saved", saved) < SECONDS

@@ -212,7 +212,7 @@ def test_points_counted_in_piles_follow_the_rank_values() -> None:
 def test_special_books_may_be_required_to_go_out() -> None:
     without_sevens = replace(US, books=TableBooks(clean=1, dirty=1, mixed_wild=1),
                              melded=ranks({"JK": 3, "2": 6, "A": 7, "7": 3, "9": 5, "3": 3}))
-    with pytest.raises(InvalidTally, match="needs 1 Book of sevens book") as error:
+    with pytest.raises(InvalidTally, match="needs 1 more Book of sevens book") as error:
         score_round(HOUSE, 1, [without_sevens, THEM])
     assert fields(error) == [(0, "books.sevens")]
     assert books_lacking(HOUSE, 1, TableBooks(clean=1)) == {"dirty": 1, "sevens": 1}
@@ -263,7 +263,7 @@ def test_a_special_book_of_no_kind_is_a_book_of_naturals() -> None:
     [team] = score_round(rules, 1, [Tally(melded=CardCounts(eight_to_king=7),
                                           books=TableBooks(special=(("nines", 1),)))]).teams
     assert (team.melded_points, team.book_points) == (70, 600)
-    with pytest.raises(InvalidTally, match="at least 7 natural cards") as error:
+    with pytest.raises(InvalidTally, match="natural cards .* at least 7,") as error:
         score_round(rules, 1, [Tally(melded=CardCounts(twos=7),
                                      books=TableBooks(special=(("nines", 1),)))])
     assert fields(error) == [(0, "books")]

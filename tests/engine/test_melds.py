@@ -86,10 +86,10 @@ def test_judge_meld(preset: str, text: str, legal: bool, kind: str, points: int)
         ("pagat", " ".join(["K"] * 17), "17 cards of rank K, but 4 decks hold only 16"),
         ("classic", "K K Q", "natural cards of one rank only, not K, Q"),
         ("classic", "3 3 3", "threes are never melded"),
-        ("classic", "K K K K 2 2 2", "3 wild cards need at least 6 natural cards, not 4"),
-        ("pagat", "K K K K 2 2 2", "at most 2 wild cards in a meld, not 3"),
+        ("classic", "K K K K 2 2 2", "natural cards for 3 wild cards: at least 6, not 4"),
+        ("pagat", "K K K K 2 2 2", "wild cards in a meld: at most 2, not 3"),
         ("pagat", "JK JK JK", "these rules allow no meld of wild cards only"),
-        ("italian", "K K 2", "a meld with wild cards needs at least 4 natural cards, not 2"),
+        ("italian", "K K 2", "natural cards in a meld with wild cards: at least 4, not 2"),
         ("italian", "JK JK JK", "these rules allow no meld of wild cards only"),
     ],
 )
@@ -254,4 +254,19 @@ def test_a_book_past_seven_is_refused_naming_the_rule() -> None:
                             "(add_to_finished_book): 7 at most, not 8")
     [problem] = judge_meld(PAGAT_ANY_WILDS, meld("K K K K K K K K K 2 2 2 2")).problems
     assert problem.text == ("only natural cards are added to a finished book under these "
-                            "rules (add_to_finished_book): 4 wild cards make no book of 7")
+                            "rules (add_to_finished_book): a book of 7 cannot hold the wild "
+                            "cards counted (4)")
+
+
+def test_one_wild_card_is_said_as_one() -> None:
+    """The number a problem says is the one it counts: "1 wild card", never "1 wild cards"."""
+    three_each = replace(PRESETS["classic"], wilds=replace(PRESETS["classic"].wilds,
+                                                           naturals_per_wild=3))
+    [problem] = judge_meld(three_each, meld("K K 2")).problems
+    assert problem.text == "natural cards for 1 wild card: at least 3, not 2"
+
+
+def test_one_deck_is_said_as_one() -> None:
+    one_deck = replace(PRESETS["italian"], decks=1)
+    problems = judge_meld(one_deck, meld("K K K K K")).problems
+    assert "5 cards of rank K, but 1 deck holds only 4" in [p.text for p in problems]

@@ -79,14 +79,16 @@ def _changed_meanwhile(rules: RuleSet, kind: str, team: str, now: int) -> str:
     named as its rules name it)."""
     special = rules.special_book(kind)
     if special is not None:
-        return gettext("Another phone changed %(team)s's %(book)s to %(count)s meanwhile: tap "
-                       "again if you still mean to change it.", team=team, book=special.name,
-                       count=now)
+        return gettext("Another phone changed the %(book)s books of %(team)s to %(count)s "
+                       "meanwhile: tap again if you still mean to change it.", team=team,
+                       book=special.name, count=now)
     if kind == "clean":
-        return gettext("Another phone changed %(team)s's clean books to %(count)s meanwhile: "
-                       "tap again if you still mean to change it.", team=team, count=now)
+        return gettext("Another phone changed the clean books of %(team)s to %(count)s "
+                       "meanwhile: tap again if you still mean to change it.", team=team,
+                       count=now)
     if kind == "dirty":
-        return gettext("Another phone changed %(team)s's dirty books to %(count)s meanwhile: "
-                       "tap again if you still mean to change it.", team=team, count=now)
-    return gettext("Another phone changed %(team)s's wild books to %(count)s meanwhile: "
+        return gettext("Another phone changed the dirty books of %(team)s to %(count)s "
+                       "meanwhile: tap again if you still mean to change it.", team=team,
+                       count=now)
+    return gettext("Another phone changed the wild books of %(team)s to %(count)s meanwhile: "
                    "tap again if you still mean to change it.", team=team, count=now)

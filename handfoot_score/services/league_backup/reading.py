@@ -76,6 +76,7 @@ class DocumentReader:
         if league is None or created_at is None or self.problems:
             return None
         league.created_at = created_at
+        league.restored_at = datetime.now(UTC)
         league.players = list(self.roster.values())
         return league
 
