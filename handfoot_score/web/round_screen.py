@@ -14,7 +14,6 @@ from handfoot_score.services.words import gettext as _
 from handfoot_score.web.kind_words import BOOK_WORDS, BookWords, book_words, book_words_said
 from handfoot_score.web.tally_words import and_list
 
-
 #: Where the round just recorded on this phone waits in the session, with what each team
 #: scored and the game version its record left (``games/_recorded.html`` shows it).
 JUST_RECORDED = "just_recorded"
