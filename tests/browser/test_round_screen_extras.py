@@ -121,10 +121,12 @@ def test_count_our_team_leads_to_the_teams_count_and_the_checklist_follows_it(
     checks = PageChecks(phone, screenshots, "round-extras-our-team")
     game_id = new_game(phone)
     phone.goto(f"/games/{game_id}")
-    for _ in range(3):
-        with phone.expect_navigation():
-            phone.get_by_role("button", name="+ clean for Owls").tap()
     owls_panel = phone.locator("#team-0")
+    for count in range(1, 4):
+        phone.get_by_role("button", name="+ clean for Owls").tap()
+        # Each tap is saved before the next is made, as a player sees the count go up.
+        expect(owls_panel.locator(".book-count").first).to_contain_text(str(count))
+        phone.wait_for_load_state("load")
     expect(owls_panel.locator(".checklist")).to_contain_text("Clean books: 3 of 2")
     checks.check("round-screen-count-buttons", settle=False)
     with phone.expect_navigation():
