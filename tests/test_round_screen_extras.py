@@ -142,13 +142,13 @@ def test_each_team_can_count_on_its_own_phone_from_the_round_screen(
         app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app, teams=OWLS_FOXES)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    links = dict(re.findall(r'<a class="button button-secondary" href="([^"]+)">'
-                            r'Count only (\w+)</a>', page))
-    assert links == {f"/games/{game_id}/rounds/1?team=0": "Owls",
-                     f"/games/{game_id}/rounds/1?team=1": "Foxes"}
+    links = re.findall(r'<a class="button button-secondary" href="([^"]+)" '
+                       r'aria-label="Count only (\w+)">(\w+)</a>', page)
+    assert links == [(f"/games/{game_id}/rounds/1?team=0", "Owls", "Owls"),
+                     (f"/games/{game_id}/rounds/1?team=1", "Foxes", "Foxes")]
     # Beside "Count the round", before the round's rules.
-    assert page.index("Count the round") < page.index("Count only Owls") < \
-        page.index("This round’s rules")
+    assert page.index("Count the round") < page.index("Count one team:") < \
+        page.index("Count only Owls") < page.index("This round’s rules")
     owls = client.get(f"/games/{game_id}/rounds/1?team=0").get_data(as_text=True)
     assert "Only Owls&#39;s count" in owls or "Only Owls's count" in owls
     assert f'action="/games/{game_id}/rounds/1/teams/0"' in owls
