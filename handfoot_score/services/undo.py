@@ -38,6 +38,21 @@ def read_game_version(value: object) -> int:
     return value
 
 
+def can_undo(state: GameState, number: object, based_on: object) -> bool:
+    """Whether round ``number`` can be taken back now on the game version ``based_on``: it
+    is the last round recorded, in a game still being played or just finished, and nothing
+    was written since (the game's last write is that round's record). The round screen
+    offers its Undo while this holds."""
+    return (_undoable(state, number) and type(based_on) is int
+            and based_on == state.version)
+
+
+def _undoable(state: GameState, number: object) -> bool:
+    """Round ``number`` is the last recorded, in a game still being played or just finished."""
+    return (state.status in (GameStatus.PLAYING, GameStatus.FINISHED)
+            and type(number) is int and 0 < number == len(state.rounds))
+
+
 @write_transaction
 def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | None = None
                ) -> tuple[GameState, tuple[dict[str, Any], ...]]:
@@ -50,8 +65,7 @@ def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | Non
     needs ``edit_code``: raises EditCodeRequired or TooManyAttempts without it.
     """
     game, state = games.locked_game(game_id)
-    last = len(state.rounds)
-    if state.status not in (GameStatus.PLAYING, GameStatus.FINISHED) or last == 0 or number != last:
+    if not _undoable(state, number):
         raise GameConflict(gettext("Round %(number)s cannot be taken back: only the last round "
                                    "recorded can, in a game still being played or just "
                                    "finished.", number=number), "round")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
 from wtforms import IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, Optional
@@ -15,7 +15,14 @@ from handfoot_score.services.words import gettext as _
 from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for_game
-from handfoot_score.web.round_screen import book_kinds, book_phrase, score_sheet, team_panels
+from handfoot_score.web.round_screen import (
+    JUST_RECORDED,
+    book_kinds,
+    book_phrase,
+    score_sheet,
+    team_panels,
+    undo_offer,
+)
 from handfoot_score.web.typed_fields import StoredCountField
 
 bp = Blueprint("play", __name__)
@@ -44,7 +51,8 @@ def game_or_404(game_id: str) -> GameState:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """The round being played: the score sheet, its minimum, the deal, the book counters, and
-    what it asks folded away; 304 while the game's version holds."""
+    what it asks folded away, with the Undo of the round this phone just recorded while
+    nothing was written since; 304 while the game's version holds (the offer goes with it)."""
     return conditional_page(game_version(game_id), lambda: _round_screen(game_id))
 
 
@@ -61,6 +69,7 @@ def _round_screen(game_id: str) -> ResponseReturnValue:
         deal=state.deal(number), panels=team_panels(state, number),
         going_out_books=book_phrase(game_round.going_out_books),
         book_kinds=book_kinds(state.rules), sheet=score_sheet(state),
+        offer=undo_offer(state, session.get(JUST_RECORDED)),
     )
 
 

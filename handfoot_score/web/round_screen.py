@@ -1,16 +1,22 @@
 """What the round screen shows of a game: the score sheet, each team's book counters and
-going-out checklist."""
+going-out checklist, and the Undo of the round just recorded on this phone."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, BookKind, RuleSet
 from handfoot_score.services.games import GameState
+from handfoot_score.services.undo import can_undo
 from handfoot_score.services.words import gettext as _
 from handfoot_score.web.kind_words import BOOK_WORDS, BookWords, book_words, book_words_said
 from handfoot_score.web.tally_words import and_list
+
+#: Where the round just recorded on this phone waits in the session, with what each team
+#: scored and the game version its record left (``games/_recorded.html`` shows it).
+JUST_RECORDED = "just_recorded"
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,9 @@ class TeamPanel:
     meld_minimum: int
     counters: tuple[BookCounter, ...]
     checklist: tuple[ChecklistLine, ...]
+    #: The team saved its own count of the round: its checklist follows that count, and
+    #: its counters are put away (the count page takes the saved count, not later taps).
+    counted: bool = False
 
     @property
     def books_done(self) -> bool:
@@ -85,6 +94,15 @@ def score_sheet(state: GameState) -> ScoreSheet:
     )
 
 
+def undo_offer(state: GameState, kept: object) -> dict[str, Any] | None:
+    """The round this phone just recorded (``kept``, as the session holds it), to show with
+    its Undo while the game's last write is that round's record: a reload keeps the offer, a
+    book tap or any other write on any phone ends it."""
+    if not isinstance(kept, dict) or kept.get("game") != state.id:
+        return None
+    return kept if can_undo(state, kept.get("round"), kept.get("version")) else None
+
+
 def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
     """Every team's panel for the round being played."""
     minimums = state.meld_minimums(round_number)
@@ -96,7 +114,8 @@ def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
             total=total,
             meld_minimum=minimum,
             counters=_counters(state, team.position),
-            checklist=_checklist(state, round_number, team.position),
+            checklist=_checklist(state, round_number, _books_made(state, team.position)),
+            counted=state.part(team.position) is not None,
         )
         for team, total, minimum in zip(state.teams, state.totals, minimums)
     )
@@ -140,17 +159,25 @@ def _counter(words: BookWords, kind: str, count: int, bonus: int) -> BookCounter
                        button=str(words.button), count=count, bonus=bonus)
 
 
-def _checklist(state: GameState, round_number: int, team: int) -> tuple[ChecklistLine, ...]:
+def _books_made(state: GameState, team: int) -> dict[str, int]:
+    """The books a team made this round: as its saved count says once it saved one, else as
+    tapped during play."""
+    if (part := state.part(team)) is not None:
+        books = part.tally.get("books")
+        return {kind: count for kind, count in (books or {}).items() if type(count) is int}
+    return state.books[team].as_counts()
+
+
+def _checklist(state: GameState, round_number: int, have: dict[str, int]
+               ) -> tuple[ChecklistLine, ...]:
     required = state.rules.round(round_number).going_out_books.as_counts()
-    have = state.books[team].as_counts()
     # A mixed wild book is a wild book when books are counted to go out.
-    have[BookKind.WILD] = have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)
+    have = {**have, BookKind.WILD: have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)}
     said = book_words_said()
     names: dict[str, str] = {kind: str(said[kind].label) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
-    lacking = state.books_lacking(team)
     return tuple(
         ChecklistLine(label=names.get(kind, kind), have=have.get(kind, 0), need=need,
-                      done=kind not in lacking)
+                      done=have.get(kind, 0) >= need)
         for kind, need in required.items() if need
     )

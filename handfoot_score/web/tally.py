@@ -56,7 +56,9 @@ from handfoot_score.services.tallies import read_entered, read_entered_tally, ro
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
 from handfoot_score.serving.errors import handle_http_error
+from handfoot_score.web.corrections import what_changed
 from handfoot_score.web.league_access import edit_code_for_game
+from handfoot_score.web.round_screen import JUST_RECORDED
 from handfoot_score.web.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
 from handfoot_score.web.tally_words import tally_words
 
@@ -129,11 +131,13 @@ def correct_round(game_id: str, number: int) -> ResponseReturnValue:
     if (shown := _not_ready(state, number, form, None)) is not None:
         return shown
     try:
-        games.correct_round(state.id, number, read_entered(form.to_teams()),
-                            version=games.read_round_version(_number(form.version.data or "")),
-                            edit_code=edit_code_for_game(state.id))
+        corrected = games.correct_round(
+            state.id, number, read_entered(form.to_teams()),
+            version=games.read_round_version(_number(form.version.data or "")),
+            edit_code=edit_code_for_game(state.id))
     except SAVE_REFUSALS as error:
         return _refusal(state, number, form, None, error)
+    flash(what_changed(state, corrected, number))
     return redirect(url_for("results.scoreboard", game_id=state.id), code=303)
 
 
@@ -313,8 +317,13 @@ def _recorded(state: GameState, number: int) -> str:
     # in its own language, with its own token.
     message = {"game": state.id, "round": number, "version": state.version,
                "scored": [[team.name, score.total] for team, score in zip(state.teams, scores)]}
-    # Flask keeps any value the session can hold, though its type hint says a str.
-    flash(message, RECORDED)  # type: ignore[arg-type]
+    if state.finished:
+        # The result page shows it once. Flask keeps any value the session can hold, though
+        # its type hint says a str.
+        flash(message, RECORDED)  # type: ignore[arg-type]
+    else:
+        # The round screen shows it, with its Undo, until something else is written.
+        session[JUST_RECORDED] = message
     return url_for("play.game", game_id=state.id)
 
 
