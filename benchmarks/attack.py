@@ -138,9 +138,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@dataclass(frozen=True)
+class Server:
+    """The app serving on loopback: its port, and its process (to read its memory)."""
+
+    port: int
+    pid: int
+
+
 @contextmanager
-def serving(database_url: str | None, instance: Path) -> Iterator[int]:
-    """The app under the README's serve command, on loopback; yield its port."""
+def serving(database_url: str | None, instance: Path) -> Iterator[Server]:
+    """The app under the README's serve command, on loopback."""
     port = free_port()
     env = {**os.environ, "HANDFOOT_INSTANCE_PATH": str(instance)}
     if database_url:
@@ -165,7 +173,7 @@ def serving(database_url: str | None, instance: Path) -> Iterator[int]:
                     raise SystemExit(
                         "the server did not start:\n" + log.read_text()[-3000:]) from None
                 time.sleep(0.2)
-        yield port
+        yield Server(port, process.pid)
     finally:
         process.terminate()
         try:
@@ -484,7 +492,8 @@ def main(argv: list[str] | None = None) -> int:
     database_url = os.environ.get("DATABASE_URL")
     name = "PostgreSQL" if database_url else "SQLite"
     with tempfile.TemporaryDirectory(prefix="handfoot-attack-") as folder:
-        with serving(database_url, Path(folder)) as port:
+        with serving(database_url, Path(folder)) as server:
+            port = server.port
             print(f"attacking {name} on 127.0.0.1:{port}: {options.requests} requests per "
                   f"endpoint, {len(attacked)} endpoints, at most {options.seconds:.0f} s",
                   file=sys.stderr, flush=True)
