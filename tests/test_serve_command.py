@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import doctest
 import ipaddress
+import json
 import os
 import re
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +18,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -181,3 +184,39 @@ def test_network_addresses_leave_out_loopback_and_link_local() -> None:
 @pytest.mark.parametrize("module", [cli, network])
 def test_doctests_pass(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+IDLE_CONNECTIONS = 200
+
+
+def test_two_hundred_connections_that_send_nothing_do_not_keep_a_phone_from_saving(
+        tmp_path: Path) -> None:
+    """A club night keeps many phones connected, and a careless or hostile client may open
+    connections and say nothing: the server still answers a phone's save at once."""
+    with serve(tmp_path, "--host", "127.0.0.1") as (port, _printed):
+        idle = []
+        try:
+            for _ in range(IDLE_CONNECTIONS):
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            time.sleep(0.5)  # the server has accepted them all, or stopped accepting
+            began = time.monotonic()
+            game = post_json(port, "/api/v1/games", {"rules": "classic", "teams": [
+                {"name": "Us", "players": ["Ann"]}, {"name": "Them", "players": ["Bob"]}]})
+            saved = post_json(port, f"/api/v1/games/{game['id']}/rounds", {"teams": [
+                {"melded": {"points": 300}, "went_out": False}, {"melded": {"points": 120}}]})
+            took = time.monotonic() - began
+        finally:
+            for connection in idle:
+                connection.close()
+    assert saved["rounds"][0]["number"] == 1
+    assert took < 5, f"the save waited {took:.1f} s behind the idle connections"
+
+
+def post_json(port: int, path: str, body: object) -> dict[str, Any]:
+    """POST ``body`` as JSON; the decoded answer (which must be a success)."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method="POST",
+                                     data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer

@@ -20,6 +20,16 @@ DEFAULT_PORT = 8000
 DEFAULT_THREADS = 4
 #: SQLAlchemy's pool holds 5 connections plus 10 more when busy.
 MOST_THREADS = 15
+#: Connections held open at once: a club night of 40 tables has 160 phones, each keeping one
+#: or two open (waitress's own limit, 100, is less than that). Under the 1,024 files a process
+#: may open by default, with room for the database's and the log's.
+CONNECTION_LIMIT = 500
+#: A connection that has sent nothing for this many seconds is closed (waitress: 120). A
+#: phone in play asks every few seconds and opens a new one when it needs one; a client that
+#: opens connections and says nothing holds them for seconds, not minutes.
+IDLE_SECONDS = 15
+#: How often waitress looks for such connections (its own: every 30 seconds).
+CLEANUP_SECONDS = 2
 #: Each way to say "every interface", and the IP versions it covers (waitress binds ``::``
 #: to IPv6 only).
 EVERY_INTERFACE = {"*": (4, 6), "0.0.0.0": (4,), "::": (6,)}
@@ -106,6 +116,8 @@ def serve(host: str | None, port: int, threads: int, max_request_body_size: int,
     server = create_server(
         app, listen=listen_on(host, port), threads=threads,
         max_request_body_size=max_request_body_size, ident="handfoot_score",
+        connection_limit=CONNECTION_LIMIT, channel_timeout=IDLE_SECONDS,
+        cleanup_interval=CLEANUP_SECONDS,
         trusted_proxy=trusted_proxy,
         trusted_proxy_headers=set() if trusted_proxy is None else PROXY_HEADERS,
         clear_untrusted_proxy_headers=True)
