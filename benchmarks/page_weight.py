@@ -32,7 +32,9 @@ from .sample import TALLY, TEAMS, sample_app
 PAGE_TARGET = 40 * 1024
 #: A page's first visit as it crosses the network: the HTML and its files, gzipped.
 WIRE_TARGET = 12 * 1024
-SCRIPT_TARGET = 10 * 1024
+#: Our own rail: the count page guards the double tap, Enter on a choice and the offline
+#: scores, which took the scripts past 10 KB.
+SCRIPT_TARGET = 16 * 1024
 #: Routes that answer with something other than a page: files, JSON, downloads, redirects.
 NOT_PAGES = ("static", "api.", "home.healthz", "leagues.export_league", "leagues.standings_csv")
 
