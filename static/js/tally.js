@@ -169,7 +169,11 @@
   }
 
   form.addEventListener("change", e => {
-    if (e.target.matches("[data-points-switch]")) showMode(e.target);
+    if (e.target.matches("[data-points-switch]")) {
+      showMode(e.target);
+      // Switched on, the team's points are what is typed next.
+      if (e.target.checked) e.target.closest(".tally-team").querySelector("[data-mode=points] input").focus();
+    }
     changed();
   });
 

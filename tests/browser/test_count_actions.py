@@ -58,6 +58,7 @@ class Hands:
         height = self.page.viewport_size["height"] if self.page.viewport_size else 844
         bottom = height - (KEYBOARD if self._keyboard_up() else 0)
         if box["y"] < 0 or box["y"] + box["height"] > bottom:
+            print("scroll to", target)
             self.actions += 1
             target.evaluate("e => e.scrollIntoView({block: 'center'})")
 
@@ -96,39 +97,42 @@ def new_round_three(page: Page) -> str:
 
 
 def count_by_kind(hands: Hands, team: Locator, tally: dict[str, Any]) -> None:
-    """Type a team's cards kind by kind: tap the first count, Enter to each next one, tap
-    red threes laid down (their books are filled in from the taps during play)."""
+    """Type a team's cards kind by kind, red threes laid down after those on the table: tap
+    the first count, Enter to each next one (the books are filled in from the taps)."""
     order = [("On the table", kind, tally["melded"].get(kind, 0)) for kind in KINDS[:5]] + \
+        [("On the table", "red_threes_down", tally["red_threes_down"])] + \
         [("Left in hands and feet", kind, tally["left"].get(kind, 0)) for kind in KINDS]
     while order and not order[-1][2]:
         order.pop()
     at = next(i for i, (_part, _kind, count) in enumerate(order) if count)
     part, kind, _count = order[at]
-    hands.tap(team.get_by_role("group", name=part).locator(f"input[name$='{prefix(part)}{kind}']"))
+    hands.tap(team.get_by_role("group", name=part).locator(f"input[name$='{field(part, kind)}']"))
     for step, (_part, _kind, count) in enumerate(order):
         if step < at or not count:
             continue
         hands.enter(step - at)
         at = step
         hands.type(str(count))
-    hands.tap(team.get_by_label("Red threes laid down"))
-    hands.type(str(tally["red_threes_down"]))
 
 
-def prefix(part: str) -> str:
-    return "melded_" if part == "On the table" else "left_"
+def field(part: str, kind: str) -> str:
+    """The end of a count's input name."""
+    if kind.startswith("red_threes"):
+        return kind
+    return ("melded_" if part == "On the table" else "left_") + kind
 
 
 def count_in_points(hands: Hands, team: Locator, name: str, tally: dict[str, Any]) -> None:
     """Switch a team to points and type what its cards on the table and left are worth."""
     hands.tap(team.get_by_label("Count in points instead"))
     on_table, left = IN_POINTS[name]
-    hands.tap(team.get_by_label("Points on the table"))
+    # Switched on, the points on the table have the focus; Enter goes on to the red threes
+    # laid down, then to the points left.
     hands.type(str(on_table))
     hands.enter()
-    hands.type(str(left))
-    hands.tap(team.get_by_label("Red threes laid down"))
     hands.type(str(tally["red_threes_down"]))
+    hands.enter()
+    hands.type(str(left))
 
 
 def recorded(page: Page, game_id: str) -> tuple[int, ...]:
