@@ -10,6 +10,17 @@
     controls = root => [...root.querySelectorAll("a[href],button,input,select,textarea")];
   let busy, resend;
 
+  // A page opened by a save (static/js/tally.js marks the moment) takes no tap for a
+  // moment: a second tap on that Save must not land on one of this page's controls.
+  const saved = +sessionStorage.getItem("saved-at");
+  sessionStorage.removeItem("saved-at");
+  addEventListener("click", e => {
+    if (Date.now() < saved + 1500) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  }, true);
+
   function notice(text) {
     const note = document.getElementById("live-notice");
     note.replaceChildren(text + " ", Object.assign(document.createElement("a"), {

@@ -158,7 +158,10 @@
     sending = true;
     setTimeout(() => sending = leaving, 4000);
   });
-  addEventListener("beforeunload", () => leaving = sending);
+  addEventListener("beforeunload", () => {
+    leaving = sending;
+    if (sending) sessionStorage.setItem("saved-at", Date.now());
+  });
   // Back to this page from the next one (the browser's cache): it may be sent again.
   addEventListener("pageshow", () => sending = leaving = false);
 
