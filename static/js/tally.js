@@ -150,7 +150,9 @@
   // be sent (it says so) may be tried again a few seconds later.
   let sending = false, leaving = false;
   form.addEventListener("submit", e => {
-    if (sending) {
+    // While live.js's fetch is out (aria-busy), it holds back taps itself, and sends the
+    // form again when the server shows it again (what to fix): let that through.
+    if (sending && !form.ariaBusy) {
       e.preventDefault();
       e.stopPropagation();
       return;
@@ -160,7 +162,7 @@
   });
   addEventListener("beforeunload", () => {
     leaving = sending;
-    if (sending) sessionStorage.setItem("saved-at", Date.now());
+    if (sending) sessionStorage.setItem("saved-at", Date.now() + " " + location.pathname);
   });
   // Back to this page from the next one (the browser's cache): it may be sent again.
   addEventListener("pageshow", () => sending = leaving = false);
