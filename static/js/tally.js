@@ -144,27 +144,21 @@
     else at.blur();
   });
 
-  // A second tap on Save while the first is on its way sends nothing more: the page it
-  // opens must not take the tap, nor say twice what was recorded.
-  // Once the next page is on its way nothing here may send again; a save that could not
-  // be sent (it says so) may be tried again a few seconds later.
+  // A second tap on Save once the next page is on its way sends nothing more: the page
+  // it opens must not take the tap, nor say twice what was recorded. (While live.js's
+  // fetch is out it holds back taps itself; a save that could not be sent may be tried
+  // again at once.)
   let sending = false, leaving = false;
   form.addEventListener("submit", e => {
-    // While live.js's fetch is out (aria-busy), it holds back taps itself, and sends the
-    // form again when the server shows it again (what to fix): let that through.
-    if (sending && !form.ariaBusy) {
+    if (leaving) {
       e.preventDefault();
       e.stopPropagation();
-      return;
-    }
-    sending = true;
-    setTimeout(() => sending = leaving, 4000);
+    } else sending = true;
   });
   addEventListener("beforeunload", () => {
-    leaving = sending;
+    leaving = true;
     if (sending) sessionStorage.setItem("saved-at", Date.now() + " " + location.pathname);
   });
-  // Back to this page from the next one (the browser's cache): it may be sent again.
   addEventListener("pageshow", () => sending = leaving = false);
 
   function changed() {
