@@ -263,6 +263,18 @@ def test_a_double_submit_records_one_round(app: Flask, client: FlaskClient) -> N
     assert state.current_round == 2
 
 
+def test_a_double_submit_says_the_round_is_recorded_once(app: Flask,
+                                                        client: FlaskClient) -> None:
+    game_id = new_game(app)
+    values = page_form(client, tally_url(game_id, 1))
+    fill(values, 0, going_out_tally("classic"))
+    fill(values, 1, caught_tally())
+    for _tap in range(2):
+        assert client.post(tally_url(game_id, 1) + "/record", data=values).status_code == 303
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert page.count("Round 1 recorded") == 1
+
+
 def test_a_round_recorded_from_another_phone_keeps_this_ones_input(
         app: Flask, client: FlaskClient) -> None:
     game_id = new_game(app)

@@ -113,12 +113,15 @@ def record_round(game_id: str, number: int) -> ResponseReturnValue:
     if (shown := _not_ready(state, number, form, None)) is not None:
         return shown
     try:
-        saved, _parts = games.record_round(
+        saved, new = games.record_round(
             state.id, read_entered(form.to_teams()), round_number=number,
             based_on=games.read_count_versions(form.part_versions()),
             request_key=games.read_request_key(form.request_key.data or None))
     except SAVE_REFUSALS as error:
         return _refusal(state, number, form, None, error)
+    if not new:
+        # A second tap on Save: the first one's notice already says what was recorded.
+        return redirect(url_for("play.game", game_id=state.id), code=303)
     return redirect(_recorded(saved, number), code=303)
 
 

@@ -10,6 +10,19 @@
     controls = root => [...root.querySelectorAll("a[href],button,input,select,textarea")];
   let busy, resend;
 
+  // A page a save went on to (static/js/tally.js marks the moment and the page it left)
+  // takes no tap for a moment: a second tap on that Save must not land on one of its
+  // controls. The count page shown again (what to fix) is no other page.
+  const [at, from] = (sessionStorage.getItem("saved-at") || "0 ").split(" "),
+    until = location.pathname.startsWith(from) ? 0 : +at + 1500;
+  sessionStorage.removeItem("saved-at");
+  addEventListener("click", e => {
+    if (Date.now() < until) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  }, true);
+
   function notice(text) {
     const note = document.getElementById("live-notice");
     note.replaceChildren(text + " ", Object.assign(document.createElement("a"), {

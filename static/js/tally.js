@@ -94,11 +94,23 @@
         if (line) line.hidden = !value && !/^(melded|left)_points$/.test(part);
       }
     }
+    for (const line of form.querySelectorAll("[data-bar-team]")) {
+      const score = teams[+line.dataset.barTeam];
+      for (const item of line.querySelectorAll("[data-bar]")) {
+        item.textContent = score ? points(score[item.dataset.bar]) : "\u2014";
+      }
+    }
     const box = document.getElementById("tally-warnings");
     box.replaceChildren(...warnings.map(text => Object.assign(document.createElement("p"), {
       textContent: text
     })));
     box.hidden = !warnings.length;
+  }
+
+  function unknown() {
+    for (const item of form.querySelectorAll("[data-bar],[data-preview=total],[data-preview=total_after]")) {
+      item.textContent = "\u2014";
+    }
   }
 
   function preview() {
@@ -108,20 +120,46 @@
         // An older answer arriving late must not overwrite a newer one.
         if (mine === asked && Array.isArray(body?.teams)) showPreview(body);
       }).catch(() => {
-        // Offline or a page instead of JSON: the last preview stays; Save still decides.
+        // Offline or a page instead of JSON: no score is known for what is typed now, so
+        // the scores say so ("—"), never an old or a wrong one; Save still decides.
+        if (mine === asked) unknown();
       });
   }
 
-  // Enter in a count goes on to the next count shown, never sends the form.
+  // Enter in a count goes on to the next count shown; on who went out or a points switch,
+  // it takes that choice and goes on to the next count. It never sends the form (without
+  // this script it shows the page again, which adds a step to the browser's history).
   form.addEventListener("keydown", e => {
     const at = e.target;
-    if (e.key !== "Enter" || !at.matches(".counts input")) return;
+    if (e.key !== "Enter" || !at.matches(".counts input,[type=radio],[type=checkbox]")) return;
     e.preventDefault();
-    const counts = [...form.querySelectorAll(".counts input")].filter(input => input.offsetParent),
-      next = counts[counts.indexOf(at) + 1];
+    if (at.matches("[type=radio]:not(:checked)")) {
+      at.checked = true;
+      changed();
+    }
+    const counts = [...form.querySelectorAll(".counts input,[type=radio],[type=checkbox]")]
+        .filter(input => input.offsetParent),
+      next = counts.slice(counts.indexOf(at) + 1).find(input => input.matches(".counts input"));
     if (next) next.focus();
     else at.blur();
   });
+
+  // A second tap on Save once the next page is on its way sends nothing more: the page
+  // it opens must not take the tap, nor say twice what was recorded. (While live.js's
+  // fetch is out it holds back taps itself; a save that could not be sent may be tried
+  // again at once.)
+  let sending = false, leaving = false;
+  form.addEventListener("submit", e => {
+    if (leaving) {
+      e.preventDefault();
+      e.stopPropagation();
+    } else sending = true;
+  });
+  addEventListener("beforeunload", () => {
+    leaving = true;
+    if (sending) sessionStorage.setItem("saved-at", Date.now() + " " + location.pathname);
+  });
+  addEventListener("pageshow", () => sending = leaving = false);
 
   function changed() {
     store();
@@ -130,7 +168,11 @@
   }
 
   form.addEventListener("change", e => {
-    if (e.target.matches("[data-points-switch]")) showMode(e.target);
+    if (e.target.matches("[data-points-switch]")) {
+      showMode(e.target);
+      // Switched on, the team's points are what is typed next.
+      if (e.target.checked) e.target.closest(".tally-team").querySelector("[data-mode=points] input").focus();
+    }
     changed();
   });
 

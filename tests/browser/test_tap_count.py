@@ -82,7 +82,7 @@ def test_a_round_for_two_teams_takes_at_most_24_taps_and_keys(phone: Page,
     hands.tap(foxes.get_by_label("Count in points instead"))
     hands.tap(foxes.get_by_label("Points on the table"))
     hands.type("230")
-    hands.press("Enter")
+    hands.tap(foxes.get_by_label("Points left"))
     hands.type("85")
     expected = score_round(PRESETS[RULES], 1, read_tallies([OWLS, FOXES])).teams
     expect(phone.locator("[data-preview-team='1'] [data-preview=total]")).to_have_text(

@@ -69,6 +69,7 @@ def test_what_one_phone_enters_shows_on_the_other_within_3_seconds(
     with phone.expect_navigation():
         phone.get_by_role("link", name="Count the round").tap()
     with phone.expect_navigation():
+        phone.get_by_text("Each team on its own phone?").tap()
         phone.get_by_role("link", name="Count only Them").tap()
     checks.check("count-only-them")
     team = phone.get_by_role("group", name="Them", exact=True)
