@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 
 from handfoot_score import create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.services.tallies import read_entered
+from handfoot_score.storage.models import LeaguePlayer
 from tests.browser.conftest import NARROW
 from tests.browser.phone import PageChecks
 from tests.conftest import TEST_CONFIG
@@ -39,13 +41,15 @@ def player_page(server: str, database_url: str) -> str:
     app: Flask = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": database_url})
     with app.app_context():
         league = leagues.create_league({"name": "Maximiliana's Thursday night club"})
-        player = len(league.players) + 1
         _finish(league.id, [["Maximiliana", "Bartholomew"], ["Evangelinaxx", "Christophera"]],
                 [[{"melded": {"points": 1500}}, {"melded": {"points": 900}}]] * 4)
         _finish(league.id, [["Maximiliana"], ["Bartholomew"], ["Evangelinaxx", "Christophera"]],
                 [[{"melded": {"points": 1200}}, {"left": {"points": 2500}},
                   {"melded": {"points": 300}}]] * 4)
         league_id = league.id
+        # Looked up: the server's database holds the other browser tests' leagues too.
+        player = db.session.scalar(sa.select(LeaguePlayer.id).where(
+            LeaguePlayer.league_id == league_id, LeaguePlayer.name == "Maximiliana"))
         db.engine.dispose()
     return f"/leagues/{league_id}/players/{player}"
 
