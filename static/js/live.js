@@ -11,17 +11,17 @@
   let busy, resend;
 
   // A page a save went on to (static/js/tally.js marks the moment and the page it left)
-  // takes no tap for a moment: a second tap on that Save must not land on one of its
-  // controls. The count page shown again (what to fix) is no other page.
+  // takes no tap until a second has passed since Save was tapped: a second tap on that Save
+  // (people tap twice 400-600 ms apart) must not land on one of its controls. The count page
+  // shown again (what to fix) is no other page. "settling" (app.css) lets no pointer through.
   const [at, from] = (sessionStorage.getItem("saved-at") || "0 ").split(" "),
-    until = location.pathname.startsWith(from) ? 0 : +at + 1500;
+    settle = location.pathname.startsWith(from) ? 0 : +at + 1000 - Date.now(),
+    page = document.documentElement;
   sessionStorage.removeItem("saved-at");
-  addEventListener("click", e => {
-    if (Date.now() < until) {
-      e.preventDefault();
-      e.stopImmediatePropagation();
-    }
-  }, true);
+  if (settle > 0) {
+    page.classList.add("settling");
+    setTimeout(() => page.classList.remove("settling"), settle);
+  }
 
   function notice(text) {
     const note = document.getElementById("live-notice");

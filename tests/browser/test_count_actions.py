@@ -191,7 +191,7 @@ def per_phone(owls_page: Page, foxes_page: Page) -> int:
         page.wait_for_url("**/rounds/3?team=*")
         hands.tap(page.get_by_role("radio", name=went_out, exact=True))
         count_by_kind(hands, page.get_by_role("group", name=name, exact=True), tally)
-        save(hands, f"Save {name}'s count", game_id)
+        save(hands, f"Save the count for {name}", game_id)
         counted.append(hands.actions)
     assert recorded(owls_page, game_id) == SCORES
     return max(counted)
