@@ -206,8 +206,8 @@ def second_phone(browser: Any, server: str) -> Iterator[Page]:
     context.close()
 
 
-def test_the_round_to_measure_with_counts_within_the_targets(phone: Page,
-                                                              second_phone: Page) -> None:
+def test_the_round_to_measure_with_prints_its_actions(phone: Page,
+                                                        second_phone: Page) -> None:
     counts = {"by kind": by_kind(phone), "in points": in_points(phone),
               "per phone": per_phone(phone, second_phone)}
     print(f"\nactions: by kind {counts['by kind']}, in points {counts['in points']}, "
