@@ -2,7 +2,7 @@
 once to the server (the README's serve command on loopback), while a table records rounds
 and taps books on it.
 
-The backup is a season of 10,000 games (quick: 300), as a club would keep it
+The backup is a season of 10,000 games (quick: 100), as a club would keep it
 (``league_import.league_document``, 9 MB). Four clients send it together; one restore runs,
 the other three are refused (503) before their files are read. Meanwhile one phone of a
 table taps a book and records a round in turn, a write every tenth of a second, starting a
@@ -174,7 +174,7 @@ def measure(database_url: str | None, games: int) -> list[Row]:
 
 def run(quick: bool) -> list[Row]:
     """Part 6 on SQLite, and on PostgreSQL when DATABASE_URL names one."""
-    games = 300 if quick else 10_000
+    games = 100 if quick else 10_000
     rows = measure(None, games)
     if os.environ.get("DATABASE_URL"):
         rows += measure(os.environ["DATABASE_URL"], games)
