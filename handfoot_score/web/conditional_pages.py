@@ -22,7 +22,8 @@ order of their paths. So every server process of one release (two behind a proxy
 restarted) answers a copy another rendered with 304, and a copy rendered by another release
 (a template changed) never is.
 
-Messages waiting for this device after a save ("Round 2 recorded · Undo") are shown once:
+Messages waiting for this device after a write ("Round 2 corrected: Owls +40", or a game's
+last round recorded, on the result page) are shown once:
 a page showing any is sent whole and given no ETag, so it is never answered 304 later.
 """
 

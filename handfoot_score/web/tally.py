@@ -76,7 +76,9 @@ SWITCHED = _l("The counts now show as the switch asks: fill them in, then save."
 TOO_OLD = _l("This page was open a long time, so it was checked again: press Save once more.")
 #: What a save can be refused with, each shown on the page again (not an error page).
 SAVE_REFUSALS = (InvalidTally, InvalidInput, GameConflict, DatabaseBusy)
-#: The flash category of "Round 2 recorded — ... · Undo", shown with its Undo form.
+#: The flash category of "Round 4 recorded — ... · Undo" after a game's last round, shown
+#: once on the result page with its Undo form (while a game goes on, the round screen shows
+#: the same offer from the session until something else is written: ``JUST_RECORDED``).
 RECORDED = "recorded"
 #: Where the tallies of a round just taken back wait for its count page, in the session.
 UNDONE = "undone"
