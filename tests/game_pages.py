@@ -13,6 +13,7 @@ from werkzeug.test import TestResponse
 from handfoot_score.services import games
 from handfoot_score.services.games import GameState
 from handfoot_score.services.tallies import read_entered
+from tests.form_data import form_values
 
 TWO_TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]},
              {"name": "Them", "players": ["Cy", "Di"]}]
@@ -64,3 +65,22 @@ def get_text(client: FlaskClient, path: str) -> str:
     response = client.get(path)
     assert response.status_code == 200, (path, response.status_code)
     return page_text(response)
+
+
+def save_round(client: FlaskClient, game_id: str, number: int = 1) -> Any:
+    """Count and save a round on the count page, as one phone does (Owls 10 eight-to-kings
+    melded, Foxes 45 points left), landing where it leads."""
+    values = form_values(client.get(f"/games/{game_id}/rounds/{number}").get_data(as_text=True))
+    values.update({"went_out": "nobody", "teams-0-melded_eight_to_king": "10",
+                   "teams-1-points_mode": "y", "teams-1-points_shown": "1",
+                   "teams-1-left_points": "45"})
+    return client.post(f"/games/{game_id}/rounds/{number}/record", data=values,
+                       follow_redirects=True)
+
+
+def team_panel_text(client: FlaskClient, game_id: str, team: int) -> str:
+    """The text of one team's panel on the round screen (its counters and checklist)."""
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    panel = re.search(rf'<section class="team-panel" id="team-{team}".*?</section>', page, re.S)
+    assert panel is not None
+    return " ".join(re.sub(r"<[^>]+>", " ", panel.group()).split())

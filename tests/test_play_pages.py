@@ -23,6 +23,7 @@ from tests.game_pages import (
     record,
     start_game,
     state_of,
+    team_panel_text,
 )
 
 SCORE_RULES = {"base": "classic", "meld_minimum_by_score": [[None, 50], [15000, 90]]}
@@ -113,32 +114,26 @@ def tap(client: FlaskClient, game_id: str, team: int, kind: str, change: int) ->
     assert response.location == f"/games/{game_id}#team-{team}"
 
 
-def checklist(client: FlaskClient, game_id: str, team: int) -> str:
-    """The text of one team's panel on the round screen."""
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    panel = re.search(rf'<section class="team-panel" id="team-{team}".*?</section>', page, re.S)
-    assert panel is not None
-    return " ".join(re.sub(r"<[^>]+>", " ", panel.group()).split())
 
 
 def test_book_taps_tick_off_the_going_out_checklist(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app, "classic")
-    assert "✗ Clean books: 0 of 2 not yet" in checklist(client, game_id, 0)
+    assert "✗ Clean books: 0 of 2 not yet" in team_panel_text(client, game_id, 0)
     tap(client, game_id, 0, "clean", 1)
-    assert "✗ Clean books: 1 of 2 not yet" in checklist(client, game_id, 0)
+    assert "✗ Clean books: 1 of 2 not yet" in team_panel_text(client, game_id, 0)
     tap(client, game_id, 0, "clean", 1)
-    panel = checklist(client, game_id, 0)
+    panel = team_panel_text(client, game_id, 0)
     assert "✓ Clean books: 2 of 2 done" in panel
     assert "✗ Dirty books: 0 of 2 not yet" in panel
     assert "All the books needed to go out are made." not in panel
     for kind in ("dirty", "dirty", "wild"):
         tap(client, game_id, 0, kind, 1)
-    panel = checklist(client, game_id, 0)
+    panel = team_panel_text(client, game_id, 0)
     assert "✓ Wild books: 1 of 1 done" in panel
     assert "All the books needed to go out are made." in panel
-    assert "✗ Clean books: 0 of 2 not yet" in checklist(client, game_id, 1)
+    assert "✗ Clean books: 0 of 2 not yet" in team_panel_text(client, game_id, 1)
     tap(client, game_id, 0, "wild", -1)
-    assert "✗ Wild books: 0 of 1 not yet" in checklist(client, game_id, 0)
+    assert "✗ Wild books: 0 of 1 not yet" in team_panel_text(client, game_id, 0)
     tap(client, game_id, 1, "clean", -1)
     assert state_of(app, game_id).books[1].clean == 0
     assert state_of(app, game_id).books_lacking(0) == {"wild": 1}
@@ -156,7 +151,7 @@ def test_special_books_have_their_own_counter(app: Flask, client: FlaskClient) -
     assert state_of(app, game_id).books[1].special_count("sevens") == 1
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert 'aria-label="take back one book of sevens from Them"' in page
-    assert "Book of sevens 1,500 each &minus; made: 1 + book of sevens" in checklist(
+    assert "Book of sevens 1,500 each &minus; made: 1 + book of sevens" in team_panel_text(
         client, game_id, 1)
 
 
@@ -169,14 +164,14 @@ def test_special_books_needed_to_go_out_are_on_the_checklist(
                                         "sevens": 1}}]}
     game_id = start_game(app, rules)
     assert "1 clean book and 1 sevens book" in get_text(client, f"/games/{game_id}")
-    assert "✗ Book of sevens: 0 of 1 not yet" in checklist(client, game_id, 0)
+    assert "✗ Book of sevens: 0 of 1 not yet" in team_panel_text(client, game_id, 0)
     tap(client, game_id, 0, "clean", 1)
-    assert "All the books needed to go out are made." not in checklist(client, game_id, 0)
+    assert "All the books needed to go out are made." not in team_panel_text(client, game_id, 0)
     tap(client, game_id, 0, "sevens", 1)
-    panel = checklist(client, game_id, 0)
+    panel = team_panel_text(client, game_id, 0)
     assert "✓ Book of sevens: 1 of 1 done" in panel
     assert "All the books needed to go out are made." in panel
-    assert "✗ Book of sevens: 0 of 1 not yet" in checklist(client, game_id, 1)
+    assert "✗ Book of sevens: 0 of 1 not yet" in team_panel_text(client, game_id, 1)
 
 
 @pytest.mark.parametrize("data", [

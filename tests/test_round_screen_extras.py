@@ -12,20 +12,20 @@ from flask.testing import FlaskClient
 
 from handfoot_score.services import games
 from tests.form_data import form_values
-from tests.game_pages import QUIET, page_text, record, start_game, state_of
+from tests.game_pages import (
+    QUIET,
+    page_text,
+    record,
+    save_round,
+    start_game,
+    state_of,
+    team_panel_text,
+)
 
 OWLS_FOXES = [{"name": "Owls"}, {"name": "Foxes"}]
 RECORDED = "Round 1 recorded — Owls +100, Foxes \u221245 · Undo"
 
 
-def save_round(client: FlaskClient, game_id: str, number: int = 1) -> Any:
-    """Count and save a round on the count page, as one phone does, landing where it leads."""
-    values = form_values(client.get(f"/games/{game_id}/rounds/{number}").get_data(as_text=True))
-    values.update({"went_out": "nobody", "teams-0-melded_eight_to_king": "10",
-                   "teams-1-points_mode": "y", "teams-1-points_shown": "1",
-                   "teams-1-left_points": "45"})
-    return client.post(f"/games/{game_id}/rounds/{number}/record", data=values,
-                       follow_redirects=True)
 
 
 def test_undo_stays_on_the_round_screen_after_a_reload(app: Flask, client: FlaskClient) -> None:
@@ -155,11 +155,6 @@ def test_each_team_can_count_on_its_own_phone_from_the_round_screen(
     assert f'action="/games/{game_id}/rounds/1/teams/0"' in owls
 
 
-def panel_text(client: FlaskClient, game_id: str, team: int) -> str:
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    panel = re.search(rf'<section class="team-panel" id="team-{team}".*?</section>', page, re.S)
-    assert panel is not None
-    return " ".join(re.sub(r"<[^>]+>", " ", panel.group()).split())
 
 
 def test_the_checklist_follows_the_count_a_team_saved(app: Flask, client: FlaskClient) -> None:
@@ -167,18 +162,18 @@ def test_the_checklist_follows_the_count_a_team_saved(app: Flask, client: FlaskC
     with app.app_context():
         for _ in range(3):
             games.tap_book(game_id, 0, "clean", 1)
-    assert "Clean books: 3 of 2" in panel_text(client, game_id, 0)
+    assert "Clean books: 3 of 2" in team_panel_text(client, game_id, 0)
     owls = form_values(client.get(f"/games/{game_id}/rounds/1?team=0").get_data(as_text=True))
     owls.update({"teams-0-melded_eight_to_king": "14", "teams-0-books_clean": "2",
                  "went_out": "nobody"})
     saved = client.post(f"/games/{game_id}/rounds/1/teams/0", data=owls)
     assert saved.status_code == 303, page_text(saved)[:2000]
-    panel = panel_text(client, game_id, 0)
+    panel = team_panel_text(client, game_id, 0)
     assert "Clean books: 2 of 2 done" in panel and "3 of 2" not in panel
     # Taps no longer count for a team whose count is saved: its counters are put away.
     assert "take back one clean book" not in client.get(f"/games/{game_id}").get_data(
         as_text=True).split('id="team-1"')[0]
-    assert "Clean books: 0 of 2" in panel_text(client, game_id, 1)
+    assert "Clean books: 0 of 2" in team_panel_text(client, game_id, 1)
 
 
 def test_the_screen_is_kept_on_while_the_game_is_played(app: Flask,

@@ -14,7 +14,7 @@ from handfoot_score.services.games import GameConflict
 from handfoot_score.services.tallies import read_entered
 from tests.api_answers import errors_of
 from tests.form_data import form_values
-from tests.game_pages import QUIET, page_text, record, start_game, state_of
+from tests.game_pages import QUIET, page_text, record, save_round, start_game, state_of
 
 US_OUT = {"melded": {"eight_to_king": 14, "twos": 1}, "books": {"clean": 1, "dirty": 1},
           "went_out": True}
@@ -105,13 +105,6 @@ def test_the_api_refuses_a_stale_undo_with_the_version_now(client: FlaskClient) 
     assert error["field"] == "version"
 
 
-def save_round(client: FlaskClient, game_id: str, number: int) -> Any:
-    values = form_values(client.get(f"/games/{game_id}/rounds/{number}").get_data(as_text=True))
-    values.update({"went_out": "nobody", "teams-0-melded_eight_to_king": "10",
-                   "teams-1-points_mode": "y", "teams-1-points_shown": "1",
-                   "teams-1-left_points": "45"})
-    return client.post(f"/games/{game_id}/rounds/{number}/record", data=values,
-                       follow_redirects=True)
 
 
 def test_the_page_lands_on_the_next_round_with_what_each_team_scored_and_undo(
