@@ -152,6 +152,14 @@ def test_a_background_fetch_leaves_the_message_for_the_page_opened_next(
     assert "flash-error" in page(client, f"/games/{game_id}")
 
 
+def assert_a_book_tap_from(shown: str, client: FlaskClient, app: Flask, game_id: str) -> None:
+    """The first book tap form of a round screen ``shown`` to ``client`` saves its tap."""
+    url = f"/games/{game_id}"
+    tap = next(form for form in forms_on(shown, url) if form.action.endswith("/books"))
+    assert client.post(tap.action, data=tap.data(("change", "1"), token=True)).status_code == 303
+    assert state_of(app, game_id).books[0].as_counts()["clean"] == 1
+
+
 def test_the_token_of_a_copy_kept_through_304s_still_works(app: Flask) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     game_id = start_game(app)
@@ -160,10 +168,7 @@ def test_the_token_of_a_copy_kept_through_304s_still_works(app: Flask) -> None:
     copy = client.get(url)  # gives the session its CSRF secret, and its ETag names it
     for _ in range(2):
         assert again(client, url, copy).status_code == 304
-    kept = copy.get_data(as_text=True)
-    tap = next(form for form in forms_on(kept, url) if form.action.endswith("/books"))
-    assert client.post(tap.action, data=tap.data(("change", "1"), token=True)).status_code == 303
-    assert state_of(app, game_id).books[0].as_counts()["clean"] == 1
+    assert_a_book_tap_from(copy.get_data(as_text=True), client, app, game_id)
 
 
 def test_a_browser_with_another_session_gets_tokens_of_its_own(app: Flask) -> None:
@@ -178,10 +183,7 @@ def test_a_browser_with_another_session_gets_tokens_of_its_own(app: Flask) -> No
     fresh = again(other, url, copy)
     assert fresh.status_code == 200
     assert TOKEN.findall(fresh.get_data(as_text=True)) != TOKEN.findall(copy.get_data(as_text=True))
-    shown = fresh.get_data(as_text=True)
-    tap = next(form for form in forms_on(shown, url) if form.action.endswith("/books"))
-    assert other.post(tap.action, data=tap.data(("change", "1"), token=True)).status_code == 303
-    assert state_of(app, game_id).books[0].as_counts()["clean"] == 1
+    assert_a_book_tap_from(fresh.get_data(as_text=True), other, app, game_id)
 
 
 def test_every_device_gets_its_own_token_and_its_taps_count(app: Flask) -> None:
