@@ -154,28 +154,25 @@ def save(hands: Hands, name: str, game_id: str) -> None:
     hands.page.wait_for_url(f"**/games/{game_id}")
 
 
-def by_kind(page: Page) -> int:
+def one_phone(page: Page, count: Any) -> int:
+    """Round 3 counted on one phone, each team by ``count``; its actions."""
     game_id = new_round_three(page)
     hands = Hands(page)
     start_count(hands, game_id)
     hands.tap(page.get_by_role("radio", name="Owls", exact=True))
     for name, tally in (("Owls", OWLS), ("Foxes", FOXES)):
-        count_by_kind(hands, page.get_by_role("group", name=name, exact=True), tally)
+        count(hands, page.get_by_role("group", name=name, exact=True), name, tally)
     save(hands, "Save round 3", game_id)
     assert recorded(page, game_id) == SCORES
     return hands.actions
+
+
+def by_kind(page: Page) -> int:
+    return one_phone(page, lambda hands, team, _name, tally: count_by_kind(hands, team, tally))
 
 
 def in_points(page: Page) -> int:
-    game_id = new_round_three(page)
-    hands = Hands(page)
-    start_count(hands, game_id)
-    hands.tap(page.get_by_role("radio", name="Owls", exact=True))
-    for name, tally in (("Owls", OWLS), ("Foxes", FOXES)):
-        count_in_points(hands, page.get_by_role("group", name=name, exact=True), name, tally)
-    save(hands, "Save round 3", game_id)
-    assert recorded(page, game_id) == SCORES
-    return hands.actions
+    return one_phone(page, count_in_points)
 
 
 def per_phone(owls_page: Page, foxes_page: Page) -> int:

@@ -149,20 +149,22 @@ def test_count_our_team_leads_to_the_teams_count_and_the_checklist_follows_it(
     checks.assert_all_passed()
 
 
-@pytest.fixture
-def stubbed_wake_lock(browser: Any, server: str) -> Iterator[Page]:
+def _phone_running(browser: Any, server: str, script: str) -> Iterator[Page]:
+    """A phone's tab that runs ``script`` before each page's own."""
     context = browser.new_context(base_url=server, **PHONE)
-    context.add_init_script(WAKE_LOCK_STUB)
+    context.add_init_script(script)
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def stubbed_wake_lock(browser: Any, server: str) -> Iterator[Page]:
+    yield from _phone_running(browser, server, WAKE_LOCK_STUB)
 
 
 @pytest.fixture
 def without_wake_lock(browser: Any, server: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=server, **PHONE)
-    context.add_init_script(NO_WAKE_LOCK)
-    yield context.new_page()
-    context.close()
+    yield from _phone_running(browser, server, NO_WAKE_LOCK)
 
 
 def test_the_screen_is_kept_on_and_asked_again_when_the_page_shows(
