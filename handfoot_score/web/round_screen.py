@@ -114,7 +114,7 @@ def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
             total=total,
             meld_minimum=minimum,
             counters=_counters(state, team.position),
-            checklist=_checklist(state, round_number, _books_made(state, team.position)),
+            checklist=_checklist(state, round_number, team.position),
             counted=state.part(team.position) is not None,
         )
         for team, total, minimum in zip(state.teams, state.totals, minimums)
@@ -159,25 +159,17 @@ def _counter(words: BookWords, kind: str, count: int, bonus: int) -> BookCounter
                        button=str(words.button), count=count, bonus=bonus)
 
 
-def _books_made(state: GameState, team: int) -> dict[str, int]:
-    """The books a team made this round: as its saved count says once it saved one, else as
-    tapped during play."""
-    if (part := state.part(team)) is not None:
-        books = part.tally.get("books")
-        return {kind: count for kind, count in (books or {}).items() if type(count) is int}
-    return state.books[team].as_counts()
-
-
-def _checklist(state: GameState, round_number: int, have: dict[str, int]
-               ) -> tuple[ChecklistLine, ...]:
+def _checklist(state: GameState, round_number: int, team: int) -> tuple[ChecklistLine, ...]:
     required = state.rules.round(round_number).going_out_books.as_counts()
+    have = state.books_made(team).as_counts()
     # A mixed wild book is a wild book when books are counted to go out.
-    have = {**have, BookKind.WILD: have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)}
+    have[BookKind.WILD] = have.get(BookKind.WILD, 0) + have.get(MIXED_WILD, 0)
     said = book_words_said()
     names: dict[str, str] = {kind: str(said[kind].label) for kind in BOOK_TYPES}
     names.update((book.id, book.name) for book in state.rules.special_books)
+    lacking = state.books_lacking(team)
     return tuple(
         ChecklistLine(label=names.get(kind, kind), have=have.get(kind, 0), need=need,
-                      done=have.get(kind, 0) >= need)
+                      done=kind not in lacking)
         for kind, need in required.items() if need
     )

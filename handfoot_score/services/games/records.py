@@ -82,7 +82,9 @@ def state_of(game: Game) -> GameState:
         updated_at=game.updated_at,
         join_code=game.join_code,
         # A count saved in this write is last in the list, whatever its team.
-        parts=tuple(sorted((PartView(p.team_position, p.version, p.data) for p in game.parts
+        parts=tuple(sorted((PartView(p.team_position, p.version, p.data,
+                                     table_books(p.data.get("books") or {}))
+                            for p in game.parts
                             if p.round_number == len(rounds) + 1), key=lambda p: p.team)),
     )
 

@@ -49,6 +49,8 @@ class PartView:
     team: int
     version: int
     tally: dict[str, Any]
+    #: The books the count says the team made (what the round screen goes by once saved).
+    books: TableBooks = TableBooks()
 
 
 @dataclass(frozen=True)
@@ -127,11 +129,17 @@ class GameState:
         """Who deals hands and feet and who plays first in a round."""
         return deal(self.seats, self.first_dealer, round_number)
 
+    def books_made(self, team: int) -> TableBooks:
+        """The books a team made in the round being played: as its saved count says once it
+        saved one (later taps no longer count), else as tapped during play."""
+        part = self.part(team)
+        return self.books[team] if part is None else part.books
+
     def books_lacking(self, team: int) -> dict[str, int]:
-        """The books a team still needs to go out in the current round (from its taps)."""
+        """The books a team still needs to go out in the current round."""
         if self.current_round is None:
             return {}
-        return books_lacking(self.rules, self.current_round, self.books[team])
+        return books_lacking(self.rules, self.current_round, self.books_made(team))
 
     def part(self, team: int) -> PartView | None:
         """The count a team saved for the round being played, if it saved one."""
