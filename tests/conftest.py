@@ -16,6 +16,7 @@ gets a database of its own, the given one's name with the worker's id after it
 import os
 import shutil
 import sqlite3
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -93,17 +94,48 @@ if uses_database_server():
     TEST_CONFIG["SQLALCHEMY_ENGINE_OPTIONS"] = {"poolclass": NullPool}
 
 
+#: How long emptying a database server's tables waits for a connection an earlier test left
+#: in a transaction (a server it started, still stopping; a thread not yet ended) before it
+#: ends that connection: TRUNCATE waits for every other transaction on its tables, and
+#: without a limit one such leftover holds the whole run.
+LEFTOVER_WAIT = "10s"
+
+
 def empty_tables(app: Flask) -> None:
     """Delete every row of the app's tables (not Alembic's), restarting their ids."""
     tables = db.metadata.sorted_tables
-    with app.app_context(), db.engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            quote = connection.dialect.identifier_preparer.format_table
-            names = ", ".join(quote(t) for t in tables)
-            connection.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
-        else:
-            for table in reversed(tables):
-                connection.execute(table.delete())
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            with db.engine.begin() as connection:
+                for table in reversed(tables):
+                    connection.execute(table.delete())
+            return
+        quote = db.engine.dialect.identifier_preparer.format_table
+        truncate = f"TRUNCATE {', '.join(quote(t) for t in tables)} RESTART IDENTITY CASCADE"
+        try:
+            _truncate_waiting_at_most(truncate)
+        except sa.exc.OperationalError:
+            end_leftover_connections()
+            _truncate_waiting_at_most(truncate)
+
+
+def _truncate_waiting_at_most(truncate: str) -> None:
+    with db.engine.begin() as connection:
+        connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{LEFTOVER_WAIT}'")
+        connection.exec_driver_sql(truncate)
+
+
+def end_leftover_connections() -> None:
+    """End every other connection to this test database, saying on stderr what each was
+    doing, so the test that left it can be found."""
+    with db.engine.connect() as connection:
+        leftovers = connection.execute(sa.text(
+            "SELECT pid, state, left(query, 200) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()")).all()
+        for pid, state, query in leftovers:
+            print(f"\nended a connection an earlier test left open ({state}): {query}",
+                  file=sys.stderr)
+            connection.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
 
 
 class MigratedOnce:

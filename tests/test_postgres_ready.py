@@ -10,12 +10,13 @@ from collections.abc import Iterator
 import flask_migrate
 import pytest
 import sqlalchemy as sa
+from flask import Flask
 from sqlalchemy.pool import NullPool
 
 from handfoot_score import MIGRATIONS, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games
-from tests.conftest import DATABASE_URL, uses_database_server
+from tests.conftest import DATABASE_URL, MIGRATED, uses_database_server
 from tests.test_migrations import _store_game_as_0001_did as store_game_as_0001_did
 
 pytestmark = pytest.mark.skipif(
@@ -78,3 +79,24 @@ def _head() -> str:
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
     return ScriptDirectory.from_config(config).get_current_head() or ""
+
+
+def test_a_transaction_an_earlier_test_left_open_does_not_hold_the_next_test(
+        app: Flask, capfd: pytest.CaptureFixture[str]) -> None:
+    """A connection left inside a transaction on a table (as a server a test started may
+    leave it while it stops) is ended after the wait, and the next test's tables are emptied:
+    before, TRUNCATE waited for it without end and held CI until its time ran out."""
+    leftover = sa.create_engine(DATABASE_URL, poolclass=NullPool).connect()
+    leftover.exec_driver_sql("SELECT count(*) FROM games")  # holds its lock until rollback
+    try:
+        next_app = MIGRATED.new_app()
+        with next_app.app_context():
+            assert db.session.execute(sa.text("SELECT count(*) FROM games")).scalar() == 0
+            db.session.remove()
+        assert "ended a connection an earlier test left open (idle in transaction): " \
+               "SELECT count(*) FROM games" in capfd.readouterr().err
+        with pytest.raises(sa.exc.OperationalError):
+            leftover.exec_driver_sql("SELECT 1")
+    finally:
+        leftover.invalidate()
+        leftover.close()
