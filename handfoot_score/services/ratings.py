@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import bindparam, select
@@ -66,6 +66,10 @@ class Skill:
     def rating(self) -> int:
         """The club rating: conservative, on the friendly scale."""
         return club_rating(self.mu, self.sigma)
+
+
+#: What the ratings believe of a player before their first game: openskill's defaults.
+START_SKILL = Skill(PlackettLuce().mu, PlackettLuce().sigma)
 
 
 @dataclass(frozen=True)
@@ -182,14 +186,19 @@ class ClubRatings:
 
     def of_player(self, player_id: int) -> Skill:
         """A player's skill, at the start for a player with no finished game."""
-        return next((row.skill for row in self.players if row.player_id == player_id),
-                    Skill(PlackettLuce().mu, PlackettLuce().sigma))
+        return self._players.get(player_id) or START_SKILL
 
     def of_partnership(self, player_ids: Iterable[int]) -> Skill | None:
         """A partnership's skill, or None before its first finished game."""
-        wanted = tuple(sorted(player_ids))
-        return next((row.skill for row in self.teams if tuple(sorted(row.player_ids)) == wanted),
-                    None)
+        return self._partnerships.get(tuple(sorted(player_ids)))
+
+    @cached_property
+    def _players(self) -> dict[int, Skill]:
+        return {row.player_id: row.skill for row in self.players}
+
+    @cached_property
+    def _partnerships(self) -> dict[tuple[int, ...], Skill]:
+        return {tuple(sorted(row.player_ids)): row.skill for row in self.teams}
 
 
 @dataclass(frozen=True)
@@ -283,7 +292,7 @@ def predict(league_id: str, teams: Sequence[Sequence[str]]) -> tuple[Prediction,
     roster = {name_key(player.name): player for player in get_league(league_id).players}
     club = league_ratings(league_id)
     skills = [[club.of_player(roster[name_key(name)].id) if name_key(name) in roster
-               else Skill(PlackettLuce().mu, PlackettLuce().sigma) for name in team]
+               else START_SKILL for name in team]
               for team in teams]
     chances = chances_of(skills)
     return tuple(Prediction(tuple(roster[name_key(name)].name if name_key(name) in roster
