@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import doctest
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from handfoot_score.services import games, league_backup, leagues, ratings, standings
 from handfoot_score.services.ratings import ClubRatings, PlayedGame, club_rating
 from handfoot_score.services.tallies import read_entered
+from tests.test_new_game import filled
 from tests.test_standings import play, tally
 
 
@@ -217,3 +219,28 @@ def test_a_prediction_that_cannot_be_is_a_422_naming_the_field(
     assert response.status_code == 422, response.json
     assert (team, field) in [(error["team"], error["field"])
                              for error in response.json["errors"]]
+
+
+def test_the_new_game_page_and_the_round_screen_show_each_teams_chance(
+        app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        league = leagues.create_league({"name": "Club"}).id
+        for teams, totals in TWO_TEAMS_AND_THREE:
+            play(league, teams, totals)
+        chances = ratings.percentages([team.win_probability for team in ratings.predict(
+            league, [["Ann", "Bob"], ["Cy", "Di"]])])
+    assert sum(chances) == 100 and chances[0] > 50
+    expected = f"Owls {chances[0]} % · Foxes {chances[1]} %"
+    page = client.get(f"/games/new?league={league}").get_data(as_text=True)
+    assert 'value="chances"' in page and "Chance to win:" not in page
+    data = filled(client, f"/games/new?league={league}", **{
+        "teams-0-name": "Owls", "teams-1-name": "Foxes", "action": "chances"})
+    shown = client.post("/games/new", data=data)
+    assert shown.status_code == 200
+    assert f"Chance to win: {expected}" in html.unescape(shown.get_data(as_text=True))
+    started = client.post("/games/new", data={**data, "action": "start"})
+    assert started.status_code == 303
+    screen = client.get(started.headers["Location"]).get_data(as_text=True)
+    assert f"Chance to win at the start: {expected}" in html.unescape(screen)
+    alone = client.get("/games/new").get_data(as_text=True)
+    assert 'value="chances"' not in alone

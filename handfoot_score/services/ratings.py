@@ -30,8 +30,15 @@ from handfoot_score.extensions import db
 from handfoot_score.storage.models import Game, LeagueTeam, Team
 
 from .errors import InvalidInput, require_keys
-from .league_versions import standings_version
-from .leagues import MAX_PLAYER_NAME, LeagueNotFound, get_league, name_key, player_name
+from .league_versions import finished_version
+from .leagues import (
+    MAX_PLAYER_NAME,
+    LeagueNotFound,
+    get_league,
+    league_of_game,
+    name_key,
+    player_name,
+)
 
 #: The club rating of a new player, and the points one unit of openskill's skill is worth.
 START_RATING = 1000
@@ -211,7 +218,7 @@ class Prediction:
 
 def league_ratings(league_id: str) -> ClubRatings:
     """The ratings a league's finished games give; raises LeagueNotFound."""
-    version = standings_version(league_id)
+    version = finished_version(league_id)
     if version is None:
         raise LeagueNotFound(league_id)
     return _worked_out(league_id, version)
@@ -238,7 +245,7 @@ _FINISHED_TEAMS = (
 
 @lru_cache(maxsize=KEPT_LEAGUES)
 def _worked_out(league_id: str, version: tuple[int, int]) -> ClubRatings:
-    """The league's ratings as of ``version`` (``standings_version``): a league's games rated
+    """The league's ratings as of ``version`` (``finished_version``): a league's games rated
     once per change, however often its pages are read. The answer is a frozen value."""
     names = {player.id: player.name for player in get_league(league_id).players}
     ratings = rate(league_games(league_id))
@@ -306,3 +313,48 @@ def chances_of(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
     return tuple(model.predict_win([[model.rating(mu=skill.mu, sigma=skill.sigma)
                                      for skill in team] for team in teams]))
 
+
+
+def percentages(chances: Sequence[float]) -> tuple[int, ...]:
+    """Chances as whole percentages that add up to 100 (the largest remainders rounded up).
+
+    >>> percentages([0.62, 0.38]), percentages([1 / 3, 1 / 3, 1 / 3])
+    ((62, 38), (34, 33, 33))
+    """
+    exact = [chance * 100 for chance in chances]
+    whole = [int(share) for share in exact]
+    by_remainder = sorted(range(len(exact)), key=lambda i: (whole[i] - exact[i], i))
+    for index in by_remainder[:100 - sum(whole)]:
+        whole[index] += 1
+    return tuple(whole)
+
+
+@dataclass(frozen=True)
+class TeamChance:
+    """A team's chance to win as a page shows it: its name and a whole percentage."""
+
+    team: str
+    percent: int
+
+
+def table_chances(league_id: str | None, teams: Sequence[tuple[str, Sequence[str]]]
+                  ) -> tuple[TeamChance, ...]:
+    """Each team's chance to win, from its name and its players' names, the percentages
+    adding up to 100; none outside a league, or while a team has no player named."""
+    if not league_id or len(teams) < MIN_TEAMS or not all(players for _, players in teams):
+        return ()
+    try:
+        predictions = predict(league_id, [players for _, players in teams])
+    except LeagueNotFound:
+        return ()
+    shares = percentages([team.win_probability for team in predictions])
+    return tuple(TeamChance(name, share) for (name, _), share in zip(teams, shares))
+
+
+def game_chances(game_id: str, teams: Sequence[tuple[str, Sequence[str]]]
+                 ) -> tuple[TeamChance, ...]:
+    """The chances of a league game's teams as the league's finished games rate them now
+    (before its own end, what they were when it started, unless other games ended since);
+    none for a game outside a league."""
+    league = league_of_game(game_id)
+    return () if league is None else table_chances(league.id, teams)
