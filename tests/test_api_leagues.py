@@ -64,7 +64,11 @@ def test_standings_in_the_documented_shape_and_default_order(client: FlaskClient
     league = new_league(client)
     finished_game(client, league["id"], [["Ann", "Bob"], ["Cy", "Di"]], [1500, 900])
     finished_game(client, league["id"], [["Ann"], ["Cy"]], [300, 800])
-    response = client.get(f"/api/v1/leagues/{league['id']}/standings")
+    rated = client.get(f"/api/v1/leagues/{league['id']}/standings")
+    assert [row["name"] for row in rated.json["players"]] == ["Bob", "Cy", "Ann", "Di"]
+    assert [row["rating"] for row in rated.json["players"]] == sorted(
+        (row["rating"] for row in rated.json["players"]), reverse=True)
+    response = client.get(f"/api/v1/leagues/{league['id']}/standings?sort=wins")
     assert response.status_code == 200
     body = response.json
     assert body["league"] == {"id": league["id"], "name": "Thursday club"}
@@ -79,6 +83,7 @@ def test_standings_in_the_documented_shape_and_default_order(client: FlaskClient
         {"name": "Di", "games": 1, "wins": 0, "ties": 0, "losses": 1, "points": 900,
          "avg_points": 900.0},
     ]
+    assert [row.pop("rating") > 1000 for row in body["teams"]] == [True, False]
     assert body["teams"] == [
         {"players": ["Ann", "Bob"], "games": 1, "wins": 1, "ties": 0, "losses": 0,
          "points": 1500, "avg_points": 1500.0, "best": 1500, "win_pct": 100.0},

@@ -101,10 +101,10 @@ def test_the_standings_page_shows_both_tables_with_sort_links(client: FlaskClien
     page = text(client.get(f"/leagues/{league}"))
     assert "<caption>Players</caption>" in page and "<caption>Partnerships</caption>" in page
     assert f'href="/leagues/{league}?sort=points&amp;order=desc"' in page
-    assert 'aria-sort="descending"' in page  # wins, the default order
+    assert 'aria-sort="descending"' in page  # the club rating, the default order
     rows = re.findall(r'<th scope="row">(.*?)</th>', page)
     names = [re.sub(r"<[^>]+>", "", row) for row in rows]
-    assert names[:4] == ["Di", "Ann", "Bob", "Cy"]
+    assert names[:4] == ["Bob", "Di", "Ann", "Cy"]
     assert "Ann &amp; Bob" in names
 
 
@@ -116,11 +116,12 @@ def test_sorting_by_a_column_link(client: FlaskClient, league: str) -> None:
     assert f'href="/leagues/{league}?sort=name&amp;order=asc"' in page
 
 
-def test_a_phone_sees_five_columns_of_each_table(client: FlaskClient, league: str) -> None:
+def test_a_phone_sees_six_columns_of_each_table(client: FlaskClient, league: str) -> None:
     page = text(client.get(f"/leagues/{league}"))
     heads = re.findall(r'<th scope="col" class="([^"]*)"', page)
-    assert len(heads) == 18
-    assert sum(1 for css in heads if "wide" not in css) == 10  # name, W, T, L, Pts twice
+    assert len(heads) == 20
+    # name, rating, W, T, L, Pts, twice
+    assert sum(1 for css in heads if "wide" not in css) == 12
 
 
 def played_cards(page: str) -> list[str]:

@@ -10,8 +10,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from handfoot_score.engine.errors import N_, Problem
-from handfoot_score.services import join_codes, league_backup, leagues, new_edit_codes, standings
+from handfoot_score.services import (
+    join_codes,
+    league_backup,
+    leagues,
+    new_edit_codes,
+    ratings,
+    standings,
+)
 from handfoot_score.services.errors import InvalidInput, require_keys
+from handfoot_score.services.ratings import Skill
 from handfoot_score.services.standings import Standing
 
 from .body import json_body
@@ -46,6 +54,25 @@ def league_standings(league_id: str) -> ResponseReturnValue:
                     for row in table.players],
         "teams": [{"players": list(row.players), **_figures(row)} for row in table.teams],
     })
+
+
+@bp.get("/leagues/<league_id>/ratings")
+def league_ratings(league_id: str) -> ResponseReturnValue:
+    """Every rated player's and partnership's club rating, highest first, with openskill's
+    mean and uncertainty behind it."""
+    club = ratings.league_ratings(league_id)
+    return jsonify({
+        "players": [{"name": row.name, **_skill(row.skill)} for row in club.players],
+        "teams": [{"players": list(row.players), **_skill(row.skill)} for row in club.teams],
+    })
+
+
+@bp.post("/leagues/<league_id>/predictions")
+def predictions(league_id: str) -> ResponseReturnValue:
+    """Each team's chance to win a game not played yet (``{"teams": [["Ann"], ["Bob"]]}``)."""
+    chances = ratings.predict(league_id, ratings.read_teams(json_body()))
+    return jsonify({"teams": [{"players": list(team.players),
+                               "win_probability": team.win_probability} for team in chances]})
 
 
 @bp.get("/leagues/<league_id>/export")
@@ -94,7 +121,12 @@ def too_many_new_codes(error: new_edit_codes.TooManyNewCodes) -> ResponseReturnV
     return jsonify(body), 429, {"Retry-After": str(error.retry_after)}
 
 
+def _skill(skill: Skill) -> dict[str, Any]:
+    return {"rating": skill.rating, "mu": skill.mu, "sigma": skill.sigma, "games": skill.games}
+
+
 def _figures(row: Standing) -> dict[str, Any]:
-    return {"games": row.games, "wins": row.wins, "ties": row.ties, "losses": row.losses,
+    return {"rating": row.rating, "games": row.games, "wins": row.wins, "ties": row.ties,
+            "losses": row.losses,
             "points": row.points, "avg_points": float(row.avg_points), "best": row.best,
             "win_pct": float(row.win_pct)}

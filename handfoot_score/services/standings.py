@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from typing import Any
@@ -21,16 +21,13 @@ from sqlalchemy import bindparam, case, func, select
 from handfoot_score.extensions import db
 from handfoot_score.services.words import gettext
 from handfoot_score.storage.models import (
-    Game,
-    League,
-    LeagueGame,
-    LeagueImport,
     LeaguePlayer,
     LeagueSeat,
     LeagueTeam,
 )
 
 from .leagues import LeagueView, Outcome, get_league
+from .ratings import START_RATING, ClubRatings, league_ratings
 
 ONE_PLACE = Decimal("0.1")
 
@@ -39,6 +36,7 @@ class Column(StrEnum):
     """A column the standings can be sorted by."""
 
     NAME = "name"
+    RATING = "rating"
     GAMES = "games"
     WINS = "wins"
     TIES = "ties"
@@ -64,6 +62,8 @@ class Standing:
     losses: int
     points: int
     best: int
+    #: The club rating (``ratings``): the player's, or the partnership's own.
+    rating: int = START_RATING
 
     @property
     def name(self) -> str:
@@ -94,60 +94,40 @@ class Standings:
 
 def league_standings(league_id: str, sort: str | None = None,
                      order: str | None = None) -> Standings:
-    """The standings of a league, sorted by ``sort`` (a Column name; wins by default).
+    """The standings of a league, sorted by ``sort`` (a Column name; the rating by default).
 
     Numbers sort highest first and names A to Z unless ``order`` is "asc" or "desc"; rows
-    equal in that column keep the default order: wins, then points, then name. Anything
-    else in ``sort`` or ``order`` is taken as not given.
+    equal in that column come by wins, then points, then name. Anything else in ``sort`` or
+    ``order`` is taken as not given.
     """
     league = get_league(league_id)
-    column = Column(sort) if sort in _COLUMN_NAMES else Column.WINS
+    column = Column(sort) if sort in _COLUMN_NAMES else Column.RATING
     descending = order == "desc" if order in ("asc", "desc") else column is not Column.NAME
-    players = _player_standings(league.id, names={p.id: p.name for p in league.players})
-    teams = _partnership_standings(league)
+    club = league_ratings(league.id)
+    players = [replace(row, rating=club.of_player(row.player_ids[0]).rating)
+               for row in _player_standings(league.id,
+                                            names={p.id: p.name for p in league.players})]
+    teams = [_rated_partnership(row, club) for row in _partnership_standings(league)]
     return Standings(league=league, players=_sorted(players, column, descending),
                      teams=_sorted(teams, column, descending), sort=column,
                      descending=descending)
 
 
-#: What a league's page shows changes only with its games: every write to a game moves its
-#: version on, a new game adds one (and its players to the roster), and nothing else of a
-#: league changes once it is stored. So the number of its games and the sum of their
-#: versions change whenever the standings can; one query, built once.
-_STANDINGS_VERSION = (
-    select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
-    .select_from(League)
-    .outerjoin(LeagueGame, LeagueGame.league_id == League.id)
-    .outerjoin(Game, Game.id == LeagueGame.game_id)
-    .where(League.id == bindparam("league_id"),
-           League.id.not_in(select(LeagueImport.league_id)))
-    .group_by(League.id))
-
-
-def standings_version(league_id: str) -> tuple[int, int] | None:
-    """What the league's standings are as of now, as two numbers that change whenever they
-    can (its games, and the sum of their versions); None if there is no such league, or it
-    is still being imported."""
-    if not isinstance(league_id, str):
-        return None
-    row = db.session.execute(_STANDINGS_VERSION, {"league_id": league_id}).first()
-    return None if row is None else (int(row[0]), int(row[1]))
-
-
 def standings_csv(league_id: str) -> str:
-    """The standings in the default order as CSV: players first, then partnerships."""
-    standings = league_standings(league_id)
+    """The standings as CSV, most wins first: players first, then partnerships."""
+    standings = league_standings(league_id, sort=Column.WINS)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     # The spreadsheet's words are the reader's; its figures stay as a machine writes them.
-    writer.writerow([gettext("kind"), gettext("name"), gettext("games"), gettext("wins"),
-                     gettext("ties"), gettext("losses"), gettext("points"),
+    writer.writerow([gettext("kind"), gettext("name"), gettext("games"),
+                     gettext("wins"), gettext("ties"), gettext("losses"), gettext("points"),
                      gettext("avg_points"), gettext("best_game"), gettext("win_pct")])
     for kind, rows in ((gettext("player"), standings.players),
                        (gettext("partnership"), standings.teams)):
         for row in rows:
-            writer.writerow([kind, _spreadsheet_safe(row.name), row.games, row.wins, row.ties,
-                             row.losses, row.points, row.avg_points, row.best, row.win_pct])
+            writer.writerow([kind, _spreadsheet_safe(row.name), row.games,
+                             row.wins, row.ties, row.losses, row.points, row.avg_points,
+                             row.best, row.win_pct])
     return out.getvalue()
 
 
@@ -204,6 +184,11 @@ def _partnership_standings(league: LeagueView) -> list[Standing]:
         standings.append(Standing(players=tuple(name for name, _ in players),
                                   player_ids=tuple(i for _, i in players), **_counts(row)))
     return standings
+
+
+def _rated_partnership(row: Standing, club: ClubRatings) -> Standing:
+    skill = club.of_partnership(row.player_ids)
+    return row if skill is None else replace(row, rating=skill.rating)
 
 
 def _roster_names(league_id: str) -> dict[int, str]:

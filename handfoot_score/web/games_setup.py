@@ -16,7 +16,7 @@ from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.table import player_count, seating
 from handfoot_score.languages.i18n import say
-from handfoot_score.services import games, leagues
+from handfoot_score.services import games, leagues, ratings
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext as _
@@ -174,8 +174,11 @@ def _show_again(form: NewGameForm, action: str) -> ResponseReturnValue:
 
 def _page(form: NewGameForm, open_rules: bool = False) -> str:
     """The new-game page; in a league, its roster is offered for the players' names."""
-    return render_template("games/new.html", form=form, open_rules=open_rules,
-                           league=_league(form.league.data))
+    league = _league(form.league.data)
+    teams = [(form.team_name(i), [p for p in team.form.players.data if p])
+             for i, team in enumerate(form.teams)]
+    return render_template("games/new.html", form=form, open_rules=open_rules, league=league,
+                           chances=ratings.table_chances(league.id if league else None, teams))
 
 
 def _league(league_id: str | None) -> LeagueView | None:

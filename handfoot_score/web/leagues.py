@@ -26,7 +26,7 @@ from wtforms.validators import InputRequired, Length, Optional
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.languages.i18n import say
-from handfoot_score.services import league_backup, leagues, standings
+from handfoot_score.services import league_backup, league_versions, leagues, standings
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.new_edit_codes import TooManyNewCodes
@@ -48,6 +48,7 @@ bp = Blueprint("leagues", __name__)
 
 #: Each column's heading, the short form a narrow table shows, and whether phones see it.
 COLUMNS = {
+    Column.RATING: (_l("Club rating"), _l("Rating"), False),
     Column.GAMES: (_l("Games"), _l("G"), True), Column.WINS: (_l("Wins"), _l("W"), False),
     Column.TIES: (_l("Ties"), _l("T"), False), Column.LOSSES: (_l("Losses"), _l("L"), False),
     Column.POINTS: (_l("Points"), _l("Pts"), False),
@@ -195,7 +196,7 @@ def _index_page(form: NewLeagueForm, status: int, typed: str = "",
 def league(league_id: str) -> ResponseReturnValue:
     """The standings, sortable by any column (``?sort=points&order=asc``); 304 while the
     league's games are unchanged, and whether this device may change them."""
-    version = standings.standings_version(league_id)
+    version = league_versions.standings_version(league_id)
     unlocked = edit_code_for(league_id) is not None
     page = conditional_page(None if version is None else (version, unlocked),
                             lambda: _standings(league_id, unlocked))
