@@ -244,3 +244,22 @@ def test_the_new_game_page_and_the_round_screen_show_each_teams_chance(
     assert f"Chance to win at the start: {expected}" in html.unescape(screen)
     alone = client.get("/games/new").get_data(as_text=True)
     assert 'value="chances"' not in alone
+
+
+def test_a_players_history_is_their_rating_after_each_of_their_games(app: Flask) -> None:
+    with app.app_context():
+        league = leagues.create_league({"name": "History"}).id
+        for teams, totals in TWO_TEAMS_AND_THREE:
+            play(league, teams, totals)
+        club = ratings.league_ratings(league)
+        ann = next(row for row in club.players if row.name == "Ann")
+        assert club.history_of(ann.player_id) == ann.history
+        assert club.history_of(10_000) == ()
+    after = [by_hand(TWO_TEAMS_AND_THREE[:played])[0]["Ann"]
+             for played in range(1, len(TWO_TEAMS_AND_THREE) + 1)]
+    assert [(skill.mu, skill.sigma, skill.games) for skill in ann.history] == [
+        (rating.mu, rating.sigma, games) for games, rating in enumerate(after, start=1)]
+    assert ann.history[-1] == ann.skill
+    assert all(skill.ceiling > skill.rating for skill in ann.history)
+    widths = [skill.ceiling - skill.rating for skill in ann.history]
+    assert widths == sorted(widths, reverse=True)  # surer with every game

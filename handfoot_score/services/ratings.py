@@ -74,6 +74,16 @@ class Skill:
         """The club rating: conservative, on the friendly scale."""
         return club_rating(self.mu, self.sigma)
 
+    @property
+    def ceiling(self) -> int:
+        """The other end of what the ratings believe, as far above the mean as the club
+        rating is below it: the two together draw the uncertainty.
+
+        >>> Skill(30.0, 5.0).ceiling
+        2800
+        """
+        return club_rating(self.mu + 2 * CAUTION * self.sigma, self.sigma)
+
 
 #: What the ratings believe of a player before their first game: openskill's defaults.
 START_SKILL = Skill(PlackettLuce().mu, PlackettLuce().sigma)
@@ -113,6 +123,7 @@ class Ratings:
         self._units: dict[tuple[int, ...], PlackettLuceRating] = {}
         self._player_games: dict[int, int] = {}
         self._unit_games: dict[tuple[int, ...], int] = {}
+        self._histories: dict[int, list[Skill]] = {}
 
     def record(self, game: PlayedGame) -> None:
         """Rate one more finished game."""
@@ -122,6 +133,7 @@ class Ratings:
             for key, rating in zip(team, rated):
                 self._players[key] = rating
                 self._player_games[key] = self._player_games.get(key, 0) + 1
+                self._histories.setdefault(key, []).append(self.player(key))
         units = [_unit(team) for team in game.teams]
         rated_units = self.model.rate([[self._unit(unit)] for unit in units], ranks=ranks)
         for unit, (rating,) in zip(units, rated_units):
@@ -136,6 +148,10 @@ class Ratings:
     def players(self) -> dict[int, Skill]:
         """Every rated player's skill."""
         return {key: self.player(key) for key in self._players}
+
+    def history(self, key: int) -> tuple[Skill, ...]:
+        """A player's skill after each of their games, oldest first."""
+        return tuple(self._histories.get(key, ()))
 
     def partnerships(self) -> dict[tuple[int, ...], Skill]:
         """Every partnership's skill (two or more players on one team), by sorted players."""
@@ -168,11 +184,13 @@ def rate(games: Iterable[PlayedGame]) -> Ratings:
 
 @dataclass(frozen=True)
 class PlayerRating:
-    """A roster player's rating, for the standings and the API."""
+    """A roster player's rating, for the standings and the API, and what it was after each
+    of their finished games, oldest first (the last is ``skill``)."""
 
     player_id: int
     name: str
     skill: Skill
+    history: tuple[Skill, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -195,6 +213,11 @@ class ClubRatings:
         """A player's skill, at the start for a player with no finished game."""
         return self._players.get(player_id) or START_SKILL
 
+    def history_of(self, player_id: int) -> tuple[Skill, ...]:
+        """A player's skill after each of their finished games, oldest first."""
+        row = self._rows.get(player_id)
+        return () if row is None else row.history
+
     def of_partnership(self, player_ids: Iterable[int]) -> Skill | None:
         """A partnership's skill, or None before its first finished game."""
         return self._partnerships.get(tuple(sorted(player_ids)))
@@ -202,6 +225,10 @@ class ClubRatings:
     @cached_property
     def _players(self) -> dict[int, Skill]:
         return {row.player_id: row.skill for row in self.players}
+
+    @cached_property
+    def _rows(self) -> dict[int, PlayerRating]:
+        return {row.player_id: row for row in self.players}
 
     @cached_property
     def _partnerships(self) -> dict[tuple[int, ...], Skill]:
@@ -249,7 +276,7 @@ def _worked_out(league_id: str, version: tuple[int, int]) -> ClubRatings:
     once per change, however often its pages are read. The answer is a frozen value."""
     names = {player.id: player.name for player in get_league(league_id).players}
     ratings = rate(league_games(league_id))
-    players = [PlayerRating(key, names[key], skill)
+    players = [PlayerRating(key, names[key], skill, ratings.history(key))
                for key, skill in ratings.players().items()]
     teams = []
     for unit, skill in ratings.partnerships().items():
