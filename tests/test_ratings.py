@@ -230,7 +230,7 @@ def test_the_new_game_page_and_the_round_screen_show_each_teams_chance(
         chances = ratings.percentages([team.win_probability for team in ratings.predict(
             league, [["Ann", "Bob"], ["Cy", "Di"]])])
     assert sum(chances) == 100 and chances[0] > 50
-    expected = f"Owls {chances[0]} % · Foxes {chances[1]} %"
+    expected = f"Owls {chances[0]}% · Foxes {chances[1]}%"
     page = client.get(f"/games/new?league={league}").get_data(as_text=True)
     assert 'value="chances"' in page and "Chance to win:" not in page
     data = filled(client, f"/games/new?league={league}", **{

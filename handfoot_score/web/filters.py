@@ -7,6 +7,7 @@ from handfoot_score.languages.i18n import say
 from handfoot_score.web.formats import (
     day,
     deduction,
+    percent,
     points,
     signed_points,
     tenths,
@@ -20,7 +21,7 @@ def register_filters(app: Flask) -> None:
     """Give the templates their filters, globals and the theme."""
     for name, write in (("points", points), ("signed_points", signed_points),
                         ("deduction", deduction), ("time_ago", time_ago), ("tenths", tenths),
-                        ("day", day)):
+                        ("day", day), ("percent", percent)):
         app.add_template_filter(write, name)
     app.add_template_global(join_link)
     # A problem of the engine or the services, in the page's language.

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 from babel.dates import format_date
+from babel.numbers import format_percent
 from flask_babel import gettext, ngettext
 
 from handfoot_score.languages.i18n import MINUS, current_locale, number
@@ -40,6 +41,16 @@ def deduction(value: int) -> str:
     ('−55', '0')
     """
     return MINUS + number(value) if value else "0"
+
+
+def percent(whole: int) -> str:
+    """A whole percentage as the reader's language writes it, never broken across lines
+    (``62%`` in English, ``62 %`` in German, the space a no-break one).
+
+    >>> percent(62)
+    '62%'
+    """
+    return format_percent(whole / 100, locale=current_locale()).replace(" ", "\N{NO-BREAK SPACE}")
 
 
 def time_ago(moment: datetime | None, now: datetime | None = None) -> str:
