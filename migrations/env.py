@@ -2,6 +2,7 @@ import logging
 
 from alembic import context
 from flask import current_app
+from sqlalchemy import text
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -9,6 +10,8 @@ config = context.config
 
 # The app configures logging; the upgrade that runs at start-up must not reset it.
 logger = logging.getLogger('alembic.env')
+#: The key of PostgreSQL's advisory lock held while one process upgrades the database.
+UPGRADE_LOCK = int.from_bytes(b'handfoot')
 
 
 def get_engine():
@@ -95,7 +98,17 @@ def run_migrations_online():
         )
 
         with context.begin_transaction():
+            one_upgrade_at_a_time(connection)
             context.run_migrations()
+
+
+def one_upgrade_at_a_time(connection):
+    """Hold PostgreSQL's upgrade lock until this upgrade commits: server processes started
+    together on one database (each upgrades it as it starts) take turns, and each after the
+    first finds it up to date, instead of all creating the same tables and all but one
+    failing to start. (SQLite is served by one process.)"""
+    if connection.dialect.name == 'postgresql':
+        connection.execute(text('SELECT pg_advisory_xact_lock(:key)'), {'key': UPGRADE_LOCK})
 
 
 if context.is_offline_mode():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -12,14 +13,18 @@ import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from handfoot_score import PROJECT_ROOT
+from tests.conftest import DATABASE_URL, uses_database_server
 
 START_SECONDS = 60
 #: As the README says to serve the app: waitress, one process, four threads.
 THREADS = 4
+#: What ``flask --app app serve`` prints last, once it listens.
+READY = "Stop with Ctrl+C."
 
 
 def free_port() -> int:
@@ -66,6 +71,53 @@ def serving(database_url: str, instance: Path, options: Sequence[str] = (),
         yield address
     finally:
         stop(process)
+
+
+@contextmanager
+def serve(tmp_path: Path, *options: str,
+          environ: Mapping[str, str] = {}) -> Iterator[tuple[int, str]]:
+    """Run ``flask --app app serve`` until the block ends; yield its port and what it printed.
+
+    It serves the test database (else a SQLite file in ``tmp_path``) with its instance folder
+    in ``tmp_path``: servers started on one ``tmp_path`` share both, the secret key with it."""
+    port = free_port()
+    database = (DATABASE_URL if uses_database_server()
+                else f"sqlite:///{tmp_path / 'served.sqlite'}")
+    env = {**os.environ, "DATABASE_URL": database,
+           "HANDFOOT_INSTANCE_PATH": str(tmp_path / "instance"),
+           "PYTHONIOENCODING": "utf-8", **environ}
+    if "PUBLIC_URL" not in environ:
+        env.pop("PUBLIC_URL", None)
+    log = tmp_path / f"serve-{port}.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port), *options],
+            cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while READY not in log.read_text(errors="replace"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"serve did not start:\n{log.read_text(errors='replace')}",
+                            pytrace=False)
+            time.sleep(0.1)
+        yield port, log.read_text(encoding="utf-8")
+    finally:
+        stop(process)
+
+
+def call(method: str, url: str, body: object = None,
+         headers: dict[str, str] | None = None, timeout: float = 60) -> tuple[int, Any]:
+    """Send a JSON request; the status and the answer (JSON, or the text of a 5xx page)."""
+    request = urllib.request.Request(
+        url, data=None if body is None else json.dumps(body).encode(), method=method,
+        headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        with error:
+            text = error.read().decode(errors="replace")
+        return error.code, json.loads(text) if text.startswith("{") else text
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

@@ -4,8 +4,12 @@ PostgreSQL when it runs with DATABASE_URL set (see the README)."""
 
 from __future__ import annotations
 
+import os
 import secrets
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import flask_migrate
 import pytest
@@ -13,7 +17,7 @@ import sqlalchemy as sa
 from flask import Flask
 from sqlalchemy.pool import NullPool
 
-from handfoot_score import MIGRATIONS, create_app
+from handfoot_score import MIGRATIONS, PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games
 from tests.conftest import DATABASE_URL, MIGRATED, uses_database_server
@@ -64,6 +68,31 @@ def test_the_migrations_go_down_to_nothing_and_up_again(fresh_url: str) -> None:
         flask_migrate.upgrade(directory=MIGRATIONS)
         tables = set(sa.inspect(db.engine).get_table_names())
     assert tables == {table.name for table in db.metadata.sorted_tables} | {"alembic_version"}
+
+
+#: Server processes started at the same moment on a new database, as a club's two might be.
+PROCESSES_AT_ONCE = 3
+#: A process that has loaded the app's code, waits for a line, then starts the app.
+START_WHEN_TOLD = "import sys, handfoot_score; sys.stdin.readline(); handfoot_score.create_app()"
+
+
+def test_processes_started_together_on_a_new_database_each_start_with_it_built_once(
+        fresh_url: str, tmp_path: Path) -> None:
+    env = {**os.environ, "DATABASE_URL": fresh_url, "HANDFOOT_INSTANCE_PATH": str(tmp_path)}
+    starting = [subprocess.Popen([sys.executable, "-c", START_WHEN_TOLD], cwd=PROJECT_ROOT,
+                                 env=env, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+                for _ in range(PROCESSES_AT_ONCE)]
+    for process in starting:
+        assert process.stdin is not None
+        process.stdin.write(b"go\n")
+        process.stdin.flush()
+    told = [process.communicate(timeout=120)[1] for process in starting]
+    failures = [said.decode(errors="replace")[-2000:]
+                for process, said in zip(starting, told) if process.returncode != 0]
+    assert not failures, "\n\n".join(failures)
+    with app_on(fresh_url, AUTO_MIGRATE=False).app_context():
+        version = db.session.execute(sa.text("SELECT version_num FROM alembic_version"))
+        assert version.scalars().all() == [_head()]
 
 
 def test_the_suite_runs_on_postgresql(app) -> None:  # type: ignore[no-untyped-def]

@@ -6,28 +6,20 @@ from __future__ import annotations
 import doctest
 import ipaddress
 import json
-import os
 import re
 import socket
 import sqlite3
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from handfoot_score import PROJECT_ROOT
 from handfoot_score.serving import cli, network
-from tests.conftest import DATABASE_URL, uses_database_server
-from tests.serving import START_SECONDS, free_port, stop
-
-READY = "Stop with Ctrl+C."
+from tests.conftest import uses_database_server
+from tests.serving import serve
 
 
 def own_addresses_from_the_kernel() -> set[str] | None:
@@ -53,35 +45,6 @@ def listening_sockets(port: int) -> set[str]:
             if state == "0A" and int(hex_port, 16) == port and len(address) == width:
                 found.add(address)
     return found
-
-
-@contextmanager
-def serve(tmp_path: Path, *options: str,
-          environ: Mapping[str, str] = {}) -> Iterator[tuple[int, str]]:
-    """Run ``flask --app app serve`` until the block ends; yield its port and what it printed."""
-    port = free_port()
-    database = (DATABASE_URL if uses_database_server()
-                else f"sqlite:///{tmp_path / 'served.sqlite'}")
-    env = {**os.environ, "DATABASE_URL": database,
-           "HANDFOOT_INSTANCE_PATH": str(tmp_path / "instance"),
-           "PYTHONIOENCODING": "utf-8", **environ}
-    if "PUBLIC_URL" not in environ:
-        env.pop("PUBLIC_URL", None)
-    log = tmp_path / f"serve-{port}.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "flask", "--app", "app", "serve", "--port", str(port), *options],
-            cwd=PROJECT_ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while READY not in log.read_text(errors="replace"):
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"serve did not start:\n{log.read_text(errors='replace')}",
-                            pytrace=False)
-            time.sleep(0.1)
-        yield port, log.read_text(encoding="utf-8")
-    finally:
-        stop(process)
 
 
 def get(url: str) -> tuple[int, str]:

@@ -8,11 +8,8 @@ codes or edit codes from one address has exactly as many checked as the throttle
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
-import urllib.error
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -23,7 +20,7 @@ import sqlalchemy as sa
 from handfoot_score.services import edit_codes, join_codes
 from handfoot_score.storage.models import EditCodeFailure, JoinCodeFailure, LeaguePlayer
 from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
-from tests.serving import serving
+from tests.serving import call, serving
 
 SECONDS_PER_REQUEST = 60
 #: More threads than the README's four, so every request of a burst is handled at once.
@@ -51,21 +48,6 @@ def servers(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     with serving(database, tmp_path_factory.mktemp("one"), options) as first, \
             serving(database, tmp_path_factory.mktemp("two"), options) as second:
         yield [first, second]
-
-
-def call(method: str, url: str, body: object = None,
-         headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    """Send a JSON request; the status and the answer (JSON, or the text of a 5xx page)."""
-    request = urllib.request.Request(
-        url, data=None if body is None else json.dumps(body).encode(), method=method,
-        headers={"Content-Type": "application/json", **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=SECONDS_PER_REQUEST) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        with error:
-            text = error.read().decode(errors="replace")
-        return error.code, json.loads(text) if text.startswith("{") else text
 
 
 def at_once(servers: list[str], requests: list[tuple[str, str, object, dict[str, str]]]
