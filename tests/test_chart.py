@@ -75,3 +75,35 @@ def test_the_description_reads_out_every_total() -> None:
 ])
 def test_step_size_is_round(span: int, step: int) -> None:
     assert step_size(span) == step
+
+
+def test_the_examples_in_the_charts_modules_hold() -> None:
+    import doctest
+
+    from handfoot_score.web import chart, rating_chart
+
+    for module in (chart, rating_chart):
+        failed, _tried = doctest.testmod(module)
+        assert not failed, module.__name__
+
+
+def test_a_rating_chart_draws_the_rating_and_a_band_above_it_that_narrows() -> None:
+    from handfoot_score.services.ratings import Skill
+    from handfoot_score.web.rating_chart import rating_chart
+
+    assert rating_chart("Ann", ()) is None
+    history = (Skill(27.0, 7.0, 1), Skill(29.0, 5.0, 2), Skill(30.0, 3.0, 3))
+    chart = rating_chart("Ann", history)
+    assert chart is not None and chart.games == 3
+    line = [tuple(map(float, point.split(","))) for point in chart.polyline.split()]
+    band = [tuple(map(float, point.split(","))) for point in chart.band.split()]
+    assert [x for x, _y in line] == [LEFT, (LEFT + 306) / 2, 306]
+    # The band runs along the line and back along the top: the top is above the line (a
+    # smaller y), and closer to it game by game as sigma shrinks.
+    assert band[:3] == line
+    top = list(reversed(band[3:]))
+    gaps = [line_y - top_y for (_x, line_y), (_tx, top_y) in zip(line, top)]
+    assert all(gap > 0 for gap in gaps) and gaps == sorted(gaps, reverse=True)
+    labels = [int(tick.label.replace(",", "")) for tick in chart.y_ticks]
+    assert labels[0] <= min(skill.rating for skill in history)
+    assert labels[-1] >= max(skill.ceiling for skill in history)

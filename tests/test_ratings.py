@@ -67,11 +67,17 @@ TWO_TEAMS_AND_THREE = [
 ]
 
 
+def league_of_five(name: str) -> str:
+    """A new league that has played TWO_TEAMS_AND_THREE, in order; its id."""
+    league = leagues.create_league({"name": name}).id
+    for teams, totals in TWO_TEAMS_AND_THREE:
+        play(league, teams, totals)
+    return league
+
+
 def test_ratings_are_openskills_for_the_same_games_played_by_hand(app: Flask) -> None:
     with app.app_context():
-        league = leagues.create_league({"name": "By hand"}).id
-        for teams, totals in TWO_TEAMS_AND_THREE:
-            play(league, teams, totals)
+        league = league_of_five("By hand")
         club = ratings.league_ratings(league)
     assert_same(club, TWO_TEAMS_AND_THREE)
     ann = next(row for row in club.players if row.name == "Ann")
@@ -124,9 +130,7 @@ def test_a_correction_that_flips_the_winner_rates_the_games_again(app: Flask) ->
 
 def test_an_import_that_changes_a_result_rates_its_games(app: Flask) -> None:
     with app.app_context():
-        league = leagues.create_league({"name": "Exported"}).id
-        for teams, totals in TWO_TEAMS_AND_THREE:
-            play(league, teams, totals)
+        league = league_of_five("Exported")
         exported = league_backup.export_league(league)
         same = league_backup.import_league(copy.deepcopy(exported))
         assert figures(ratings.league_ratings(same)) == figures(ratings.league_ratings(league))
@@ -152,9 +156,7 @@ def test_a_league_with_no_finished_game_rates_nobody(app: Flask,
 
 def test_the_ratings_api(app: Flask, client: FlaskClient) -> None:
     with app.app_context():
-        league = leagues.create_league({"name": "Club"}).id
-        for teams, totals in TWO_TEAMS_AND_THREE:
-            play(league, teams, totals)
+        league = league_of_five("Club")
         club = ratings.league_ratings(league)
     body = client.get(f"/api/v1/leagues/{league}/ratings").json
     assert body["players"][0] == {
@@ -170,9 +172,7 @@ def test_the_ratings_api(app: Flask, client: FlaskClient) -> None:
 def test_predictions_add_up_to_one_and_match_names_as_the_roster_does(
         app: Flask, client: FlaskClient) -> None:
     with app.app_context():
-        league = leagues.create_league({"name": "Club"}).id
-        for teams, totals in TWO_TEAMS_AND_THREE:
-            play(league, teams, totals)
+        league = league_of_five("Club")
         club = ratings.league_ratings(league)
     response = client.post(f"/api/v1/leagues/{league}/predictions",
                            json={"teams": [[" ann ", "BOB"], ["Cy", "Di"]]})
@@ -224,9 +224,7 @@ def test_a_prediction_that_cannot_be_is_a_422_naming_the_field(
 def test_the_new_game_page_and_the_round_screen_show_each_teams_chance(
         app: Flask, client: FlaskClient) -> None:
     with app.app_context():
-        league = leagues.create_league({"name": "Club"}).id
-        for teams, totals in TWO_TEAMS_AND_THREE:
-            play(league, teams, totals)
+        league = league_of_five("Club")
         chances = ratings.percentages([team.win_probability for team in ratings.predict(
             league, [["Ann", "Bob"], ["Cy", "Di"]])])
     assert sum(chances) == 100 and chances[0] > 50
@@ -248,9 +246,7 @@ def test_the_new_game_page_and_the_round_screen_show_each_teams_chance(
 
 def test_a_players_history_is_their_rating_after_each_of_their_games(app: Flask) -> None:
     with app.app_context():
-        league = leagues.create_league({"name": "History"}).id
-        for teams, totals in TWO_TEAMS_AND_THREE:
-            play(league, teams, totals)
+        league = league_of_five("History")
         club = ratings.league_ratings(league)
         ann = next(row for row in club.players if row.name == "Ann")
         assert club.history_of(ann.player_id) == ann.history

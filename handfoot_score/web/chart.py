@@ -105,24 +105,72 @@ def step_size(span: int, steps: int = Y_STEPS) -> int:
     return next(factor * power for factor in (1, 2, 5, 10) if factor * power >= rough)
 
 
+@dataclass(frozen=True)
+class Plot:
+    """Where a chart's plot sits inside its SVG, in the SVG's own units."""
+
+    left: int
+    right: int
+    top: int
+    bottom: int
+
+
+@dataclass(frozen=True)
+class Axes:
+    r"""A chart's axes: values from ``low`` to ``high`` up the plot in round ``step``\ s, and
+    ``count`` points spread evenly across it."""
+
+    plot: Plot
+    low: int
+    high: int
+    step: int
+    count: int
+
+    def y(self, value: int) -> float:
+        """How far down the SVG a value sits."""
+        plot = self.plot
+        return round(plot.bottom - (value - self.low) * (plot.bottom - plot.top)
+                     / (self.high - self.low), 1)
+
+    @property
+    def xs(self) -> tuple[float, ...]:
+        """Where each point sits across, the first at the left edge and the last at the
+        right (one point alone in the middle)."""
+        plot, last = self.plot, self.count - 1
+        return tuple(round(plot.left + (plot.right - plot.left) * (i / last if last else 0.5), 1)
+                     for i in range(self.count))
+
+    @property
+    def y_ticks(self) -> tuple[Tick, ...]:
+        """A labelled mark at every step up the values axis."""
+        return tuple(Tick(points(value), self.y(value))
+                     for value in range(self.low, self.high + 1, self.step))
+
+
+def axes(values: Sequence[int], count: int, plot: Plot, *, with_zero: bool = True) -> Axes:
+    """Axes that hold every value, and 0 too unless ``with_zero`` is False, from a round step
+    below the lowest to a round step above the highest, for ``count`` points across.
+
+    >>> chart = axes([450, -120], 2, Plot(0, 100, 0, 100))
+    >>> chart.low, chart.high, chart.step, chart.xs, chart.y(0)
+    (-200, 600, 200, (0.0, 100.0), 75.0)
+    """
+    held = [0, *values] if with_zero else list(values)
+    step = step_size(max(held) - min(held))
+    low = min(held) // step * step
+    high = max(-(-max(held) // step) * step, low + step)
+    return Axes(plot, low, high, step, count)
+
+
 def running_total_chart(names: Sequence[str], running_totals: Sequence[Sequence[int]]
                         ) -> LineChart:
     """The chart of each team's total after each round (``running_totals[round][team]``)."""
     values = [total for row in running_totals for total in row]
-    step = step_size(max([0, *values]) - min([0, *values]))
-    low = min([0, *values]) // step * step
-    high = -(-max([0, *values]) // step) * step
-    high = high if high > low else low + step
-
-    def y(value: int) -> float:
-        return round(BOTTOM - (value - low) * (BOTTOM - TOP) / (high - low), 1)
-
-    count = len(running_totals)
-    xs = [round(LEFT + (RIGHT - LEFT) * (i / (count - 1) if count > 1 else 0.5), 1)
-          for i in range(count)]
+    scale = axes(values, len(running_totals), Plot(LEFT, RIGHT, TOP, BOTTOM))
+    xs = scale.xs
     by_team = [tuple(row[team] for row in running_totals) for team in range(len(names))]
     lines = tuple(
-        Line(name=name, totals=totals, points=tuple(zip(xs, map(y, totals))),
+        Line(name=name, totals=totals, points=tuple(zip(xs, map(scale.y, totals))),
              colour=colour, dash=dash)
         for name, totals, (colour, dash) in zip(names, by_team, LOOKS)
     )
@@ -133,8 +181,8 @@ def running_total_chart(names: Sequence[str], running_totals: Sequence[Sequence[
             for line in lines),
         lines=lines,
         x_ticks=tuple(Tick(str(number), x) for number, x in enumerate(xs, start=1)),
-        y_ticks=tuple(Tick(points(value), y(value)) for value in range(low, high + 1, step)),
-        zero=y(0),
+        y_ticks=scale.y_ticks,
+        zero=scale.y(0),
     )
 
 

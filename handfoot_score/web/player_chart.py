@@ -15,7 +15,7 @@ from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import PlayedGame
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
-from handfoot_score.web.chart import Tick, step_size
+from handfoot_score.web.chart import Plot, Tick, axes
 from handfoot_score.web.formats import points
 
 #: The SVG's own units; it scales to the width of the screen.
@@ -39,17 +39,10 @@ class Dot:
     outcome: Outcome
 
 
-@dataclass(frozen=True)
-class ResultsChart:
-    """Everything the SVG needs: the line, the dots, the points axis and a text summary."""
+@dataclass(frozen=True, kw_only=True)
+class PlayerFrame:
+    """The SVG of a chart on a player's page: its size, the plot's edges and its labels."""
 
-    title: str
-    description: str
-    polyline: str
-    dots: tuple[Dot, ...]
-    y_ticks: tuple[Tick, ...]
-    zero: float
-    games: int
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -59,7 +52,7 @@ class ResultsChart:
 
     @property
     def y_label_x(self) -> int:
-        """Where the points labels end, just left of the plot."""
+        """Where the values' labels end, just left of the plot."""
         return self.left - 8
 
     @property
@@ -68,29 +61,37 @@ class ResultsChart:
         return self.bottom + 26
 
 
+#: The plot of a chart on a player's page.
+PLOT = Plot(LEFT, RIGHT, TOP, BOTTOM)
+
+
+@dataclass(frozen=True)
+class ResultsChart(PlayerFrame):
+    """Everything the SVG needs: the line, the dots, the points axis and a text summary."""
+
+    title: str
+    description: str
+    polyline: str
+    dots: tuple[Dot, ...]
+    y_ticks: tuple[Tick, ...]
+    zero: float
+    games: int
+
+
 def results_chart(name: str, results: Sequence[PlayedGame]) -> ResultsChart:
     """The chart of a player's team total in each finished game, oldest first."""
     values = [game.points for game in results]
-    step = step_size(max([0, *values]) - min([0, *values]))
-    low = min([0, *values]) // step * step
-    high = -(-max([0, *values]) // step) * step
-    high = high if high > low else low + step
-
-    def y(value: int) -> float:
-        return round(BOTTOM - (value - low) * (BOTTOM - TOP) / (high - low), 1)
-
-    count = len(values)
-    xs = [round(LEFT + (RIGHT - LEFT) * (i / (count - 1) if count > 1 else 0.5), 1)
-          for i in range(count)]
+    scale = axes(values, len(values), PLOT)
+    xs = scale.xs
     return ResultsChart(
         title=_("Points of %(name)s in each finished game, oldest first", name=name),
         description=_description(results),
-        polyline=" ".join(f"{x:g},{y(v):g}" for x, v in zip(xs, values)),
-        dots=tuple(Dot(x, y(game.points), game.outcome) for x, game in zip(xs, results)
-                   if game.outcome is not None) if count <= MAX_DOTS else (),
-        y_ticks=tuple(Tick(points(value), y(value)) for value in range(low, high + 1, step)),
-        zero=y(0),
-        games=count,
+        polyline=" ".join(f"{x:g},{scale.y(v):g}" for x, v in zip(xs, values)),
+        dots=tuple(Dot(x, scale.y(game.points), game.outcome) for x, game in zip(xs, results)
+                   if game.outcome is not None) if len(values) <= MAX_DOTS else (),
+        y_ticks=scale.y_ticks,
+        zero=scale.y(0),
+        games=len(values),
     )
 
 

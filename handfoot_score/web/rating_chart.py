@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from handfoot_score.services.ratings import Skill
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
-from handfoot_score.web.chart import Tick, step_size
+from handfoot_score.web.chart import Tick, axes
 from handfoot_score.web.formats import points
-from handfoot_score.web.player_chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH
+from handfoot_score.web.player_chart import PLOT, PlayerFrame
 
 
 @dataclass(frozen=True)
-class RatingChart:
+class RatingChart(PlayerFrame):
     """Everything the SVG needs: the rating's line, the band of uncertainty, the axis and
     the chart in words."""
 
@@ -30,21 +30,6 @@ class RatingChart:
     band: str
     y_ticks: tuple[Tick, ...]
     games: int
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = LEFT
-    right: int = RIGHT
-    bottom: int = BOTTOM
-
-    @property
-    def y_label_x(self) -> int:
-        """Where the rating labels end, just left of the plot."""
-        return self.left - 8
-
-    @property
-    def x_label_y(self) -> int:
-        """The baseline of the axis words under the plot."""
-        return self.bottom + 26
 
 
 def rating_chart(name: str, history: Sequence[Skill]) -> RatingChart | None:
@@ -54,19 +39,11 @@ def rating_chart(name: str, history: Sequence[Skill]) -> RatingChart | None:
         return None
     ratings = [skill.rating for skill in history]
     ceilings = [skill.ceiling for skill in history]
-    step = step_size(max(ceilings) - min(ratings))
-    low = min(ratings) // step * step
-    high = max(-(-max(ceilings) // step) * step, low + step)
-
-    def y(value: int) -> float:
-        return round(BOTTOM - (value - low) * (BOTTOM - TOP) / (high - low), 1)
-
-    count = len(history)
-    xs = [round(LEFT + (RIGHT - LEFT) * (i / (count - 1) if count > 1 else 0.5), 1)
-          for i in range(count)]
+    scale = axes([*ratings, *ceilings], len(history), PLOT, with_zero=False)
+    y, xs = scale.y, scale.xs
     line = [f"{x:g},{y(value):g}" for x, value in zip(xs, ratings)]
     top = [f"{x:g},{y(value):g}" for x, value in zip(xs, ceilings)]
-    if count == 1:  # one game: a short flat band, so there is something to see
+    if len(history) == 1:  # one game: a short flat band, so there is something to see
         line = [f"{xs[0] - 8:g},{y(ratings[0]):g}", f"{xs[0] + 8:g},{y(ratings[0]):g}"]
         top = [f"{xs[0] - 8:g},{y(ceilings[0]):g}", f"{xs[0] + 8:g},{y(ceilings[0]):g}"]
     return RatingChart(
@@ -77,12 +54,12 @@ def rating_chart(name: str, history: Sequence[Skill]) -> RatingChart | None:
             "to %(last_width)s wide.",
             "%(num)s finished games: the club rating went from %(first)s to %(last)s; the band "
             "above it, how much higher the player may really be, went from %(first_width)s "
-            "to %(last_width)s wide.", count,
+            "to %(last_width)s wide.", len(history),
             first=points(ratings[0]), last=points(ratings[-1]),
             first_width=points(ceilings[0] - ratings[0]),
             last_width=points(ceilings[-1] - ratings[-1])),
         polyline=" ".join(line),
         band=" ".join([*line, *reversed(top)]),
-        y_ticks=tuple(Tick(points(value), y(value)) for value in range(low, high + 1, step)),
-        games=count,
+        y_ticks=scale.y_ticks,
+        games=len(history),
     )
