@@ -34,13 +34,13 @@ def tap(client: FlaskClient, game_id: str, team: int, change: int,
 def test_the_round_screen_counts_red_threes_laid_down_per_team(
         app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
-    assert "Red threes laid down &minus; laid down: 0 + red three" in team_panel_text(client, game_id, 0)
+    assert "Red threes &minus; laid down: 0 + red three" in team_panel_text(client, game_id, 0)
     tap(client, game_id, 0, 1, seen=0)
     tap(client, game_id, 0, 1, seen=1)
     tap(client, game_id, 1, 1)
     tap(client, game_id, 1, -1)
     tap(client, game_id, 1, -1)
-    assert "Red threes laid down &minus; laid down: 2 + red three" in team_panel_text(client, game_id, 0)
+    assert "Red threes &minus; laid down: 2 + red three" in team_panel_text(client, game_id, 0)
     assert state_of(app, game_id).red_threes == (2, 0)
 
 

@@ -107,7 +107,7 @@ def new_round_three(page: Page, earlier: dict[str, Any] = EARLIER) -> str:
     for team, (name, tally) in enumerate((("Owls", OWLS), ("Foxes", FOXES))):
         for laid in range(1, tally["red_threes_down"] + 1):
             page.get_by_role("button", name=f"+ red three for {name}").tap()
-            expect(page.locator(f"#team-{team} .red-three-counter .book-count")).to_have_text(
+            expect(page.locator(f"#team-{team} .red-three-count")).to_have_text(
                 f"laid down: {laid}")
     page.wait_for_load_state("load")
     return str(game["id"])
