@@ -283,6 +283,7 @@ def in_play(app: Flask) -> dict[str, Any]:
         games.tap_book(game_id, 0, "clean", 1)
         games.tap_book(game_id, 0, "clean", 1)
         games.tap_book(game_id, 1, "sevens", 1)
+        games.tap_red_threes(game_id, 1, 1)
         tally_parts.save_part(game_id, 2, 1, read_entered_tally(POINTS, 1), 0)
         tally_parts.save_part(game_id, 2, 1, read_entered_tally({"melded": {"points": 90}}, 1), 1)
         return league_backup.export_league(league_id)
@@ -292,6 +293,7 @@ def test_a_game_in_play_exports_its_book_taps_and_saved_counts(in_play: dict[str
                                                                ) -> None:
     game = in_play["games"][0]
     assert game["books"] == [{"clean": 2}, {"sevens": 1}]
+    assert game["red_threes_down"] == [0, 1]
     assert game["counts"] == [{"team": 1, "version": 2, "tally": {"melded": {"points": 90}}}]
 
 
@@ -304,6 +306,7 @@ def test_the_live_state_imports_back_and_exports_the_same(app: Flask,
         game_id = player_history(copy_id, bob.id).games[0].game_id
         state = games.get_game(game_id)
         assert state.books[0].clean == 2 and state.books[1].special == (("sevens", 1),)
+        assert state.red_threes == (0, 1)
         assert [(part.team, part.version) for part in state.parts] == [(1, 2)]
         # The imported count is the one the table goes on from: the last team's count
         # records the round.
@@ -318,16 +321,22 @@ def test_a_document_without_live_state_still_imports(app: Flask,
                                                      in_play: dict[str, Any]) -> None:
     document = copy.deepcopy(in_play)
     del document["games"][0]["books"], document["games"][0]["counts"]
+    del document["games"][0]["red_threes_down"]
     with app.app_context():
         copy_id = league_backup.import_league(document)
         game = league_backup.export_league(copy_id)["games"][0]
     assert game["books"] == [{}, {}] and game["counts"] == []
+    assert game["red_threes_down"] == [0, 0]
 
 
 LIVE_BROKEN = [
     ("a book of no such kind", _set("games.0.books.0", {"tens": 1}), "games[0].books"),
     ("a book count too big", _set("games.0.books.1", {"sevens": 10**9}),
      "games[0].books.sevens"),
+    ("too many red threes laid down", _set("games.0.red_threes_down", [0, 10**9]),
+     "games[0].red_threes_down"),
+    ("red threes for one team of two", _set("games.0.red_threes_down", [1]),
+     "games[0].red_threes_down"),
     ("books for one team of two", _set("games.0.books", [{}]), "games[0].books"),
     ("a count for a team twice", _set("games.0.counts", [
         {"team": 0, "version": 1, "tally": {}}, {"team": 0, "version": 2, "tally": {}}]),

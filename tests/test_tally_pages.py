@@ -53,12 +53,16 @@ def caught_tally() -> dict[str, Any]:
 
 
 def fill(values: dict[str, str], team: int, tally: dict[str, Any]) -> None:
-    """Type a JSON tally into the page's inputs, switching to points as the script would."""
+    """Type a JSON tally into the page's inputs, switching to points or to cards (a team
+    that counted its last round in points starts in points) as the script would."""
     prefix = f"teams-{team}-"
     in_points = "points" in tally.get("melded", {})
     if in_points:
         values[prefix + "points_mode"] = "y"
         values[prefix + "points_shown"] = "1"
+    else:
+        values.pop(prefix + "points_mode", None)
+        values[prefix + "points_shown"] = ""
     for part in ("melded", "left"):
         for key, count in tally.get(part, {}).items():
             values[f"{prefix}{part}_{key}"] = str(count)

@@ -99,6 +99,17 @@ def tap_book(game_id: str) -> ResponseReturnValue:
     return jsonify(game_to_dict(state))
 
 
+@bp.post("/games/<game_id>/red-threes")
+def tap_red_threes(game_id: str) -> ResponseReturnValue:
+    """Count a red three laid down during play, or take one back: ``{"team", "change": 1
+    or -1, "seen"}``, as for a book. 409 with the count as it is now if another phone
+    changed it meanwhile."""
+    data = require_keys(json_body(), ("team", "change", "seen"),
+                        required=("team", "change", "seen"))
+    state = games.tap_red_threes(game_id, data["team"], data["change"], seen=data["seen"])
+    return jsonify(game_to_dict(state))
+
+
 @bp.put("/games/<game_id>/rounds/<int:number>/parts/<int:team>")
 def save_part(game_id: str, number: int, team: int) -> ResponseReturnValue:
     """Save one team's own count of the round being played: ``{"tally", "version"}``,
@@ -131,6 +142,7 @@ def game_to_dict(state: GameState) -> dict[str, Any]:
         "current_round": current,
         "meld_minimum": None if current is None else list(state.meld_minimums(current)),
         "books": [b.as_counts() for b in state.books],
+        "red_threes_down": list(state.red_threes),
         "finished": state.finished,
         "winners": list(state.winners),
         "join_code": state.join_code,

@@ -7,7 +7,7 @@ API all refuse the same things.
 True
 """
 
-from .cards import BOOK_SIZE, DECK_SUPPLY
+from .cards import BOOK_SIZE, DECK_SUPPLY, CardKind
 
 #: Hand and Foot is played by 2 to 6 players (RULES: "Players: 2 to 6").
 MIN_PLAYERS = 2
@@ -29,3 +29,12 @@ def most_books(decks: int) -> int:
     38
     """
     return decks * sum(DECK_SUPPLY.values()) // BOOK_SIZE
+
+
+def most_red_threes(decks: int) -> int:
+    """The most red threes a team can lay down with ``decks`` decks: all of them.
+
+    >>> most_red_threes(4)
+    8
+    """
+    return decks * DECK_SUPPLY[CardKind.RED_THREE]

@@ -60,8 +60,8 @@ def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | Non
     tallies the round was recorded with (to count it again).
 
     ``based_on`` is the game version the phone saw once the round was recorded
-    (``read_game_version``). The books the round counted go back on the round screen's
-    counters, as if tapped during play. A finished game in a league with an edit code
+    (``read_game_version``). The books and red threes laid down the round counted go back on the
+    round screen's counters, as if tapped during play. A finished game in a league with an edit code
     needs ``edit_code``: raises EditCodeRequired or TooManyAttempts without it.
     """
     game, state = games.locked_game(game_id)
@@ -82,6 +82,8 @@ def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | Non
     for team, tally in zip(game.teams, undone):
         team.books_data = {kind: count for kind, count in tally.get("books", {}).items()
                            if type(count) is int and count > 0}
+        threes = tally.get("red_threes_down", 0)
+        team.red_threes_down = threes if type(threes) is int and threes > 0 else 0
     if game.status == GameStatus.FINISHED:
         game.status = GameStatus.PLAYING
         _forget_results([team.id for team in game.teams])

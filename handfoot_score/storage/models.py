@@ -79,7 +79,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Team(db.Model):  # type: ignore[name-defined,misc]
-    """A partnership (or one player on their own) in a game, with the books tapped so far."""
+    """A partnership (or one player on their own) in a game, with the books and red threes
+    laid down tapped so far."""
 
     __tablename__ = "teams"
     __table_args__ = (UniqueConstraint("game_id", "position"),)
@@ -89,6 +90,8 @@ class Team(db.Model):  # type: ignore[name-defined,misc]
     position: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(60))
     books_data: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    #: The red threes the team laid down this round, tapped during play as books are.
+    red_threes_down: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     game: Mapped[Game] = relationship(back_populates="teams")
     players: Mapped[list[Player]] = relationship(

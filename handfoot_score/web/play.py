@@ -1,4 +1,5 @@
-"""The round screen, the book counters tapped during play, and stopping a game."""
+"""The round screen, the book and red-three counters tapped during play, and stopping a
+game."""
 
 from __future__ import annotations
 
@@ -36,6 +37,15 @@ class BookTapForm(FlaskForm):
 
     team = StoredCountField(validators=[InputRequired()])
     kind = StringField(validators=[InputRequired(), Length(max=32)])
+    change = IntegerField(validators=[InputRequired(), AnyOf([1, -1])])
+    seen = StoredCountField(validators=[Optional()])
+
+
+class RedThreeTapForm(FlaskForm):
+    """One tap on a red-three counter: which team, one more or one fewer, and the count the
+    page showed."""
+
+    team = StoredCountField(validators=[InputRequired()])
     change = IntegerField(validators=[InputRequired(), AnyOf([1, -1])])
     seen = StoredCountField(validators=[Optional()])
 
@@ -84,6 +94,26 @@ def tap_book(game_id: str) -> ResponseReturnValue:
         abort(400)
     try:
         games.tap_book(game_id, team, kind, change, seen=form.seen.data)
+    except GameNotFound:
+        abort(404)
+    except GameConflict as error:
+        flash(error.message, "error")
+        return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
+    except InvalidInput:
+        abort(400)
+    return redirect(url_for("play.game", game_id=game_id, _anchor=f"team-{team}"), SEE_OTHER)
+
+
+@bp.post("/games/<game_id>/red-threes")
+def tap_red_threes(game_id: str) -> ResponseReturnValue:
+    """Count a red three a team just laid down, or take one back; then show the round
+    again."""
+    form = RedThreeTapForm()
+    team, change = form.team.data, form.change.data
+    if not form.validate() or team is None or change is None:
+        abort(400)
+    try:
+        games.tap_red_threes(game_id, team, change, seen=form.seen.data)
     except GameNotFound:
         abort(404)
     except GameConflict as error:

@@ -1,5 +1,5 @@
-"""What the round screen shows of a game: the score sheet, each team's book counters and
-going-out checklist, and the Undo of the round just recorded on this phone."""
+"""What the round screen shows of a game: the score sheet, each team's book and red-three
+counters and going-out checklist, and the Undo of the round just recorded on this phone."""
 
 from __future__ import annotations
 
@@ -52,6 +52,8 @@ class TeamPanel:
     meld_minimum: int
     counters: tuple[BookCounter, ...]
     checklist: tuple[ChecklistLine, ...]
+    #: The red threes the team laid down this round, as tapped.
+    red_threes: int = 0
     #: The team saved its own count of the round: its checklist follows that count, and
     #: its counters are put away (the count page takes the saved count, not later taps).
     counted: bool = False
@@ -115,6 +117,7 @@ def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
             meld_minimum=minimum,
             counters=_counters(state, team.position),
             checklist=_checklist(state, round_number, team.position),
+            red_threes=state.red_threes[team.position] if state.red_threes else 0,
             counted=state.part(team.position) is not None,
         )
         for team, total, minimum in zip(state.teams, state.totals, minimums)

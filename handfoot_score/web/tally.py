@@ -290,7 +290,8 @@ def _only_team(state: GameState, number: int) -> int | None:
 
 def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None) -> None:
     """A new round starts from the round just taken back, each team's saved count, or the
-    books tapped during play; a recorded one shows as entered."""
+    books and red threes tapped during play; a recorded one shows as entered. One team's own
+    count says it did not go out when its books do not allow it."""
     if number == state.current_round:
         undone = session.pop(UNDONE, None)
         if undone and undone.get("game") == state.id and undone.get("round") == number:
@@ -298,17 +299,30 @@ def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None)
             form.from_teams(undone["teams"])
         else:
             form.from_teams([part.tally if (part := state.part(t.position)) else
-                             {"books": books.as_counts()} for t, books in zip(state.teams,
-                                                                             state.books)])
+                             _from_play(state, t.position) for t in state.teams])
         form.show_part_versions(state.part_versions())
         form.request_key.data = uuid4().hex
         if team is not None and (part := state.part(team)):
             form.went_out.data = str(team) if part.tally.get("went_out") else NOBODY_WENT_OUT
+        elif team is not None and state.books_lacking(team):
+            # Without the books to go out the team did not: said already, still changeable.
+            form.went_out.data = NOBODY_WENT_OUT
     else:
         recorded = state.round(number)
         form.went_out.data = NOBODY_WENT_OUT
         form.from_teams(recorded.tallies)
         form.version.data = str(recorded.version)
+
+
+def _from_play(state: GameState, team: int) -> dict[str, Any]:
+    """What a team's count starts from before anything is typed: the books and red threes
+    laid down tapped during play, counted in points if the team counted its last round so."""
+    start: dict[str, Any] = {"books": state.books[team].as_counts(),
+                             "red_threes_down": state.red_threes[team]}
+    last = state.rounds[-1].tallies[team] if state.rounds else {}
+    if any("points" in (last.get(part) or {}) for part in ("melded", "left")):
+        start.update(melded={"points": 0}, left={"points": 0})
+    return start
 
 
 def _recorded(state: GameState, number: int) -> str:
@@ -395,8 +409,8 @@ def _page(state: GameState, number: int, form: RoundTallyForm, team: int | None,
     typed = request.method == "POST"
     saved = [not correcting and not typed and state.part(t.position) is not None
              for t in state.teams]
-    tapped = [not correcting and not is_saved and any(books.as_counts().values())
-              for books, is_saved in zip(state.books, saved)]
+    tapped = [not correcting and not is_saved and (any(books.as_counts().values()) or threes)
+              for books, threes, is_saved in zip(state.books, state.red_threes, saved)]
     preview = None if errors else _preview(state, number, form)[0]
     if number != state.current_round:
         version = state.round(number).version

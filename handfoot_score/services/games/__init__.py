@@ -22,11 +22,12 @@ from .errors import (
     SavedCount,
     StaleBookCount,
     StaleGame,
+    StaleRedThreeCount,
     StaleRound,
     StaleTeamCount,
     StaleTeamCounts,
 )
-from .play import abandon_game, tap_book
+from .play import abandon_game, tap_book, tap_red_threes
 from .reads import commit_write, games_in_play, get_game, locked_game
 from .round_requests import (
     read_count_versions,
@@ -42,10 +43,10 @@ from .versions import game_changed
 
 __all__ = [
     "MAX_NAME", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameSetup", "GameState",
-    "PartView", "RoundView", "SavedCount", "StaleBookCount", "StaleGame", "StaleRound",
-    "StaleTeamCount", "StaleTeamCounts", "TeamCount", "TeamSetup", "TeamView", "abandon_game",
-    "add_round", "check_team_tally", "commit_write", "correct_round", "create_game",
+    "PartView", "RoundView", "SavedCount", "StaleBookCount", "StaleGame", "StaleRedThreeCount",
+    "StaleRound", "StaleTeamCount", "StaleTeamCounts", "TeamCount", "TeamSetup", "TeamView",
+    "abandon_game", "add_round", "check_team_tally", "commit_write", "correct_round", "create_game",
     "game_changed", "games_in_play", "get_game", "locked_game", "play_again", "preview_round",
     "read_count_versions", "read_request_key", "read_round_number", "read_round_version",
-    "read_setup", "record_round", "tap_book",
+    "read_setup", "record_round", "tap_book", "tap_red_threes",
 ]

@@ -6,6 +6,7 @@ stored, each kind of change in its own type, so the page and the API each show i
 - ``StaleRound``: a round was corrected, or recorded, meanwhile (its round version, tallies);
 - ``StaleTeamCount`` and ``StaleTeamCounts``: teams saved their own counts meanwhile;
 - ``StaleBookCount``: a team's count of one kind of book was tapped meanwhile;
+- ``StaleRedThreeCount``: a team's count of red threes laid down was tapped meanwhile;
 - ``StaleGame``: anything at all was entered meanwhile (the game's version moved on).
 """
 
@@ -104,6 +105,20 @@ class StaleBookCount(GameConflict):
     def current_data(self) -> dict[str, Any]:
         """``{"team", "kind", "count"}``."""
         return {"team": self.team, "kind": self.kind, "count": self.count}
+
+
+class StaleRedThreeCount(GameConflict):
+    """A team's count of red threes laid down was changed on another phone since this one
+    showed it: the count as it is now."""
+
+    def __init__(self, message: str, field: str, *, team: int, count: int) -> None:
+        super().__init__(message, field)
+        self.team = team
+        self.count = count
+
+    def current_data(self) -> dict[str, Any]:
+        """``{"team", "count"}``."""
+        return {"team": self.team, "count": self.count}
 
 
 class StaleGame(GameConflict):

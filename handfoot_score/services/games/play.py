@@ -1,18 +1,19 @@
-"""Play at the table between rounds: tapping books as they are made, and stopping a game."""
+"""Play at the table between rounds: tapping books and red threes as they are laid down,
+and stopping a game."""
 
 from __future__ import annotations
 
 from handfoot_score.engine.errors import N_, Problem
-from handfoot_score.engine.limits import most_books
+from handfoot_score.engine.limits import most_books, most_red_threes
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.extensions import db
-from handfoot_score.storage.models import GameStatus
+from handfoot_score.storage.models import Game, GameStatus
 
 from ..errors import InvalidInput
 from ..locking import lock_game, write_transaction
 from ..words import gettext
 from .access import require_edit_code
-from .errors import GameConflict, GameNotFound, StaleBookCount
+from .errors import GameConflict, GameNotFound, StaleBookCount, StaleRedThreeCount
 from .reads import commit_write, locked_game
 from .state import GameState
 from .versions import game_changed
@@ -27,17 +28,10 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
     ``seen`` is the count the phone showed: if another phone changed it since, the tap is
     refused (both phones may have seen the same book made), telling the count as it is now.
     """
-    if type(change) is not int or change not in (1, -1):
-        raise InvalidInput(Problem("change", N_("must be 1 or -1")))
-    if seen is not None and type(seen) is not int:
-        raise InvalidInput(Problem("seen", N_("must be the count the phone showed")))
+    _check_tap(change, seen)
     if not isinstance(kind, str):
         raise InvalidInput(Problem("kind", N_("must be a kind of book")))
-    game, state = locked_game(game_id)
-    if state.current_round is None:
-        raise GameConflict(gettext("The game is over."), "books")
-    if type(team) is not int or not 0 <= team < len(game.teams):
-        raise InvalidInput(Problem("team", N_("no such team")))
+    game, state = _game_in_play(game_id, team, "books")
     if kind not in BOOK_TYPES and state.rules.special_book(kind) is None:
         raise InvalidInput(Problem("books", N_("%(kind)s is not a book of these rules"), team,
                                    {"kind": repr(kind)}))
@@ -56,6 +50,47 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
     row.books_data = {**row.books_data, kind: count}
     game_changed(game)
     return commit_write(game)
+
+
+@write_transaction
+def tap_red_threes(game_id: str, team: int, change: int, seen: int | None = None
+                   ) -> GameState:
+    """Count a red three a team laid down during play (or take one back), up to the red
+    threes the decks hold; ``seen`` is the count the phone showed, as for a book."""
+    _check_tap(change, seen)
+    game, state = _game_in_play(game_id, team, "red_threes_down")
+    row = game.teams[team]
+    now = row.red_threes_down or 0
+    if seen is not None and seen != now:
+        raise StaleRedThreeCount(
+            gettext("Another phone changed the red threes laid down by %(team)s to %(count)s "
+                    "meanwhile: tap again if you still mean to change it.", team=row.name,
+                    count=now), "red_threes_down", team=team, count=now)
+    most = most_red_threes(state.rules.decks)
+    if change > 0 and now >= most:
+        raise InvalidInput(Problem("red_threes_down", N_("must be 0 to %(most)s"), team,
+                                   {"most": most}))
+    row.red_threes_down = max(0, now + change)
+    game_changed(game)
+    return commit_write(game)
+
+
+def _check_tap(change: object, seen: object) -> None:
+    """Refuse a tap that is not one more or one fewer, or whose count shown is no count."""
+    if type(change) is not int or change not in (1, -1):
+        raise InvalidInput(Problem("change", N_("must be 1 or -1")))
+    if seen is not None and type(seen) is not int:
+        raise InvalidInput(Problem("seen", N_("must be the count the phone showed")))
+
+
+def _game_in_play(game_id: str, team: object, field: str) -> tuple[Game, GameState]:
+    """The game locked for a tap on one of its teams' counters, while a round is played."""
+    game, state = locked_game(game_id)
+    if state.current_round is None:
+        raise GameConflict(gettext("The game is over."), field)
+    if type(team) is not int or not 0 <= team < len(game.teams):
+        raise InvalidInput(Problem("team", N_("no such team")))
+    return game, state
 
 
 @write_transaction

@@ -79,6 +79,7 @@ def state_of(game: Game) -> GameState:
                     for t in game.teams),
         rounds=rounds,
         books=tuple(table_books(t.books_data) for t in game.teams),
+        red_threes=tuple(t.red_threes_down or 0 for t in game.teams),
         updated_at=game.updated_at,
         join_code=game.join_code,
         # A count saved in this write is last in the list, whatever its team.

@@ -74,8 +74,8 @@ def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
               key: str | None) -> None:
     """Score the round being played from every team's tally and add it to the locked game
     (``state`` its state as read under the lock), uncommitted: the one way a round is
-    recorded, whole or team by team. The teams' book taps and the round's saved counts are
-    cleared; the last round ends the game and stores a league game's results."""
+    recorded, whole or team by team. The teams' book and red-three taps and the round's
+    saved counts are cleared; the last round ends the game and stores a league game's results."""
     number = state.current_round
     assert number is not None
     game.rounds.append(Round(number=number, request_key=key,
@@ -83,6 +83,8 @@ def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
     for team in game.teams:
         if team.books_data:  # an unchanged value is not written
             team.books_data = {}
+        if team.red_threes_down:
+            team.red_threes_down = 0
     for part in [part for part in game.parts if part.round_number == number]:
         game.parts.remove(part)
     if number == len(state.rules.rounds):

@@ -103,6 +103,7 @@ def export_league(league_id: str) -> dict[str, Any]:
         }
         if game.status == GameStatus.PLAYING:
             document["books"] = [dict(team.books_data) for team in game.teams]
+            document["red_threes_down"] = [team.red_threes_down or 0 for team in game.teams]
             document["counts"] = [
                 {"team": part.team_position, "version": part.version, "tally": part.data}
                 for part in game.parts if part.round_number == len(game.rounds) + 1]

@@ -23,8 +23,9 @@ MAX_COUNT_VERSION = 1_000_000
 
 DOCUMENT_KEYS = ("format", "version", "name", "created_at", "rules", "players", "games")
 GAME_KEYS = ("played_at", "status", "rules", "first_dealer", "teams", "rounds")
-#: A game in play also has these: its teams' book taps, and the counts saved of its round.
-LIVE_KEYS = ("books", "counts")
+#: A game in play also has these: its teams' book and red-three taps, and the counts saved
+#: of its round (a file from before red threes were tapped has none of those).
+LIVE_KEYS = ("books", "red_threes_down", "counts")
 
 
 class InvalidBackup(EngineError):

@@ -166,7 +166,8 @@ class DocumentReader:
                 where + "status", N_("only a game in play has book taps and saved counts"))))
             return None
         if not self.attempt(lambda: restore_live_state(
-                rules, game, data.get("books"), data.get("counts")), where):
+                rules, game, data.get("books"), data.get("counts"),
+                data.get("red_threes_down")), where):
             return None
         game.created_at = game.updated_at = played_at
         return game

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
-from handfoot_score.engine.limits import most_books
+from handfoot_score.engine.limits import most_books, most_red_threes
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.storage.models import Game, GameStatus, Round, TallyPart
@@ -73,10 +73,22 @@ def _round_tallies(entry: object, teams: int) -> list[EnteredTally]:
     return read_entered(tallies)
 
 
-def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object) -> bool:
-    """Put a game in play's book taps and saved counts back; raises InvalidInput or
-    InvalidTally naming the team and field. True once done."""
+def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object,
+                       red_threes: object = None) -> bool:
+    """Put a game in play's book and red-three taps and saved counts back; raises
+    InvalidInput or InvalidTally naming the team and field. True once done."""
     teams = len(game.teams)
+    if red_threes is not None:
+        most = most_red_threes(rules.decks)
+        if not isinstance(red_threes, list) or len(red_threes) != teams:
+            raise InvalidInput(Problem("red_threes_down", N_(
+                "must list the red threes laid down by each of the %(teams)s teams"),
+                values={"teams": teams}))
+        for position, count in enumerate(red_threes):
+            if type(count) is not int or not 0 <= count <= most:
+                raise InvalidInput(Problem("red_threes_down", N_("must be 0 to %(most)s"),
+                                           position, {"most": most}))
+            game.teams[position].red_threes_down = count
     if books is not None:
         if not isinstance(books, list) or len(books) != teams:
             raise InvalidInput(Problem("books", N_("must list the book taps of each of the "
