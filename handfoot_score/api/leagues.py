@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.services import join_codes, league_backup, leagues, new_edit_codes, standings
 from handfoot_score.services.errors import InvalidInput, require_keys
+from handfoot_score.services.seasons import SeasonView
 from handfoot_score.services.standings import Standing
 
 from .body import json_body
@@ -37,11 +38,15 @@ def create_league() -> ResponseReturnValue:
 @bp.get("/leagues/<league_id>/standings")
 def league_standings(league_id: str) -> ResponseReturnValue:
     """Standings per player and per partnership, in the default order, or sorted by
-    ``?sort=`` a column and ``&order=`` asc or desc."""
+    ``?sort=`` a column and ``&order=`` asc or desc; of the season being played, or of
+    ``?season=`` a season's id, or ``all`` for all time. Lists the league's seasons."""
     table = standings.league_standings(league_id, sort=request.args.get("sort"),
-                                       order=request.args.get("order"))
+                                       order=request.args.get("order"),
+                                       season=request.args.get("season"))
     return jsonify({
         "league": {"id": table.league.id, "name": table.league.name},
+        "season": None if table.seasons.season is None else _season(table.seasons.season),
+        "seasons": [_season(season) for season in table.seasons.seasons],
         "players": [{"id": row.player_ids[0], "name": row.name, **_figures(row)}
                     for row in table.players],
         "teams": [{"players": list(row.players), **_figures(row)} for row in table.teams],
@@ -50,8 +55,9 @@ def league_standings(league_id: str) -> ResponseReturnValue:
 
 @bp.get("/leagues/<league_id>/export")
 def export_league(league_id: str) -> ResponseReturnValue:
-    """The whole league as one JSON document, to keep or to import again."""
-    return jsonify(league_backup.export_league(league_id))
+    """The whole league as one JSON document, to keep or to import again; with ``?season=``
+    a season's id, only that season and its games."""
+    return jsonify(league_backup.export_league(league_id, request.args.get("season")))
 
 
 @bp.post("/leagues/import")
@@ -92,6 +98,10 @@ def too_many_new_codes(error: new_edit_codes.TooManyNewCodes) -> ResponseReturnV
     """Too many leagues with an edit code from this address lately: 429, and when to retry."""
     body = {"errors": [{"team": None, "field": "edit_code", "message": error.message}]}
     return jsonify(body), 429, {"Retry-After": str(error.retry_after)}
+
+
+def _season(season: SeasonView) -> dict[str, Any]:
+    return {"id": season.id, "name": season.name, "starts_on": season.starts_on.isoformat()}
 
 
 def _figures(row: Standing) -> dict[str, Any]:

@@ -28,9 +28,13 @@ from handfoot_score.storage.models import (
     LeaguePlayer,
     LeagueSeat,
     LeagueTeam,
+    Season,
+    SeasonGame,
+    Team,
 )
 
 from .leagues import LeagueView, Outcome, get_league
+from .seasons import SeasonChoice, choose_season
 
 ONE_PLACE = Decimal("0.1")
 
@@ -90,32 +94,43 @@ class Standings:
     teams: tuple[Standing, ...]
     sort: Column
     descending: bool
+    #: The season they are of (or all time), and the league's seasons to choose another.
+    seasons: SeasonChoice = SeasonChoice(None, ())
 
 
 def league_standings(league_id: str, sort: str | None = None,
-                     order: str | None = None) -> Standings:
-    """The standings of a league, sorted by ``sort`` (a Column name; wins by default).
+                     order: str | None = None, season: str | None = None) -> Standings:
+    """The standings of a league, sorted by ``sort`` (a Column name; wins by default), over
+    the games of ``season`` (``seasons.choose_season``: by default the season being played,
+    or all time in a league without seasons).
 
     Numbers sort highest first and names A to Z unless ``order`` is "asc" or "desc"; rows
     equal in that column keep the default order: wins, then points, then name. Anything
-    else in ``sort`` or ``order`` is taken as not given.
+    else in ``sort`` or ``order`` is taken as not given. Raises LeagueNotFound, or
+    InvalidInput naming ``season``.
     """
     league = get_league(league_id)
+    chosen = choose_season(league.id, season)
+    season_id = None if chosen.season is None else chosen.season.id
     column = Column(sort) if sort in _COLUMN_NAMES else Column.WINS
     descending = order == "desc" if order in ("asc", "desc") else column is not Column.NAME
-    players = _player_standings(league.id, names={p.id: p.name for p in league.players})
-    teams = _partnership_standings(league)
+    players = _player_standings(league.id, names={p.id: p.name for p in league.players},
+                                season_id=season_id)
+    teams = _partnership_standings(league, season_id)
     return Standings(league=league, players=_sorted(players, column, descending),
                      teams=_sorted(teams, column, descending), sort=column,
-                     descending=descending)
+                     descending=descending, seasons=chosen)
 
 
 #: What a league's page shows changes only with its games: every write to a game moves its
 #: version on, a new game adds one (and its players to the roster), and nothing else of a
-#: league changes once it is stored. So the number of its games and the sum of their
-#: versions change whenever the standings can; one query, built once.
+#: league changes once it is stored but its seasons. So the number of its games, the sum of
+#: their versions and the number of its seasons change whenever the standings can; one
+#: query, built once.
 _STANDINGS_VERSION = (
-    select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
+    select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
+           select(func.count(Season.id)).where(Season.league_id == League.id)
+           .scalar_subquery())
     .select_from(League)
     .outerjoin(LeagueGame, LeagueGame.league_id == League.id)
     .outerjoin(Game, Game.id == LeagueGame.game_id)
@@ -124,19 +139,20 @@ _STANDINGS_VERSION = (
     .group_by(League.id))
 
 
-def standings_version(league_id: str) -> tuple[int, int] | None:
-    """What the league's standings are as of now, as two numbers that change whenever they
-    can (its games, and the sum of their versions); None if there is no such league, or it
-    is still being imported."""
+def standings_version(league_id: str) -> tuple[int, int, int] | None:
+    """What the league's standings are as of now, as three numbers that change whenever
+    they can (its games, the sum of their versions, its seasons); None if there is no such
+    league, or it is still being imported."""
     if not isinstance(league_id, str):
         return None
     row = db.session.execute(_STANDINGS_VERSION, {"league_id": league_id}).first()
-    return None if row is None else (int(row[0]), int(row[1]))
+    return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
 
-def standings_csv(league_id: str) -> str:
-    """The standings in the default order as CSV: players first, then partnerships."""
-    standings = league_standings(league_id)
+def standings_csv(league_id: str, season: str | None = None) -> str:
+    """The standings of ``season`` (as ``league_standings`` reads it) in the default order as
+    CSV: players first, then partnerships."""
+    standings = league_standings(league_id, season=season)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     # The spreadsheet's words are the reader's; its figures stay as a machine writes them.
@@ -166,7 +182,7 @@ def _figures(outcome: Any, total: Any) -> list[Any]:
             func.sum(total).label("points"), func.max(total).label("best")]
 
 
-#: The two aggregates, built once: a page only binds its league (and player).
+#: The aggregates, built once: a page only binds its league (and player, and season).
 _PLAYER_LINES = (
     select(LeagueSeat.league_player_id, *_figures(LeagueSeat.outcome, LeagueSeat.total))
     .where(LeagueSeat.league_id == bindparam("league_id"), LeagueSeat.outcome.is_not(None))
@@ -179,15 +195,27 @@ _PARTNERSHIP_LINES = (
            LeagueTeam.partnership.contains("-"))
     .group_by(LeagueTeam.partnership)
 )
+#: The teams of one season's games.
+_SEASON_TEAMS = (select(Team.id).join(SeasonGame, SeasonGame.game_id == Team.game_id)
+                 .where(SeasonGame.season_id == bindparam("season_id")))
+_SEASON_PLAYER_LINES = _PLAYER_LINES.where(LeagueSeat.team_id.in_(_SEASON_TEAMS))
+_SEASON_PARTNERSHIP_LINES = _PARTNERSHIP_LINES.where(LeagueTeam.team_id.in_(_SEASON_TEAMS))
 
 
 def _player_standings(league_id: str, player_id: int | None = None,
-                      names: Mapping[int, str] | None = None) -> list[Standing]:
-    """Every player's line (or one player's): one aggregate over the league's seats.
-    ``names`` are the roster's, when the caller has them already."""
-    rows = db.session.execute(_PLAYER_LINES, {"league_id": league_id}).all() \
-        if player_id is None else db.session.execute(
+                      names: Mapping[int, str] | None = None,
+                      season_id: int | None = None) -> list[Standing]:
+    """Every player's line (or one player's), over the games of a season if given: one
+    aggregate over the league's seats. ``names`` are the roster's, when the caller has them
+    already."""
+    if player_id is not None:
+        rows = db.session.execute(
             _ONE_PLAYER_LINE, {"league_id": league_id, "player_id": player_id}).all()
+    elif season_id is not None:
+        rows = db.session.execute(_SEASON_PLAYER_LINES,
+                                  {"league_id": league_id, "season_id": season_id}).all()
+    else:
+        rows = db.session.execute(_PLAYER_LINES, {"league_id": league_id}).all()
     if names is None:
         names = _roster_names(league_id)
     return [Standing(players=(names[row.league_player_id],),
@@ -195,11 +223,16 @@ def _player_standings(league_id: str, player_id: int | None = None,
             for row in rows]
 
 
-def _partnership_standings(league: LeagueView) -> list[Standing]:
-    """Every partnership's line: one aggregate over the league's teams of two or more."""
+def _partnership_standings(league: LeagueView, season_id: int | None = None
+                           ) -> list[Standing]:
+    """Every partnership's line, over the games of a season if given: one aggregate over the
+    league's teams of two or more."""
     names = {player.id: player.name for player in league.players}
     standings = []
-    for row in db.session.execute(_PARTNERSHIP_LINES, {"league_id": league.id}):
+    rows = db.session.execute(_PARTNERSHIP_LINES, {"league_id": league.id}) \
+        if season_id is None else db.session.execute(
+            _SEASON_PARTNERSHIP_LINES, {"league_id": league.id, "season_id": season_id})
+    for row in rows:
         players = sorted((names[int(i)], int(i)) for i in row.partnership.split("-"))
         standings.append(Standing(players=tuple(name for name, _ in players),
                                   player_ids=tuple(i for _, i in players), **_counts(row)))

@@ -188,6 +188,8 @@ class League(db.Model):  # type: ignore[name-defined,misc]
 
     players: Mapped[list[LeaguePlayer]] = relationship(
         back_populates="league", order_by="LeaguePlayer.id", cascade="all, delete-orphan")
+    seasons: Mapped[list[Season]] = relationship(
+        back_populates="league", order_by="Season.id", cascade="all, delete-orphan")
 
 
 class LeaguePlayer(db.Model):  # type: ignore[name-defined,misc]
@@ -276,6 +278,8 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(SEASON_NAME_LENGTH))
     starts_on: Mapped[date] = mapped_column(Date)
     created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+    league: Mapped[League] = relationship(back_populates="seasons")
 
 
 class SeasonGame(db.Model):  # type: ignore[name-defined,misc]
