@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from handfoot_score.services import leagues, seasons, standings
 from handfoot_score.services.edit_codes import EditCodeRequired
 from handfoot_score.services.errors import InvalidInput
+from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Standing
 from tests.test_standings import play
 
@@ -168,3 +169,26 @@ def test_a_new_season_changes_the_standings_version(app: Flask, league: dict[str
         before = standings.standings_version(league["id"])
         seasons.start_season(league["id"], "Autumn", date(2026, 9, 1))
         assert standings.standings_version(league["id"]) != before
+
+
+def test_a_players_page_reads_a_season_or_all_time(app: Flask, client: FlaskClient,
+                                                   league: dict[str, Any]) -> None:
+    with app.app_context():
+        bob = next(p.id for p in leagues.get_league(league["id"]).players if p.name == "Bob")
+        every = player_history(league["id"], bob)
+        spring = player_history(league["id"], bob, str(league["spring"]))
+    assert [g.points for g in every.games] == [500, 900, 300]
+    assert every.standing is not None and every.standing.games == 3
+    assert [g.points for g in spring.games] == [900]
+    assert spring.standing is not None and (spring.standing.games, spring.standing.wins) == \
+        (1, 1)
+    assert (spring.round_points, spring.rounds) == (900, 4)
+    # The season's standings link each name to that season's page of the player.
+    standings_page = client.get(f"/leagues/{league['id']}?season={league['spring']}")
+    link = f"/leagues/{league['id']}/players/{bob}?season={league['spring']}"
+    assert f'href="{link}">Bob</a>' in standings_page.get_data(as_text=True)
+    page = client.get(link).get_data(as_text=True)
+    assert 'aria-current="page">Spring</a>' in page
+    assert client.get(f"/leagues/{league['id']}/players/{bob}?season=x").status_code == 404
+    sorted_page = client.get(f"/leagues/{league['id']}?season=all").get_data(as_text=True)
+    assert '<input type="hidden" name="season" value="all">' in sorted_page

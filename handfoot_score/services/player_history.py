@@ -21,12 +21,14 @@ from handfoot_score.storage.models import (
     LeagueTeam,
     Player,
     Round,
+    SeasonGame,
     TallyRecord,
     Team,
 )
 
 from .games.state import GameNotes
 from .leagues import LeagueView, Outcome, get_league, roster_player, utc
+from .seasons import ALL_TIME, SeasonChoice, choose_season
 from .standings import ONE_PLACE, Standing, player_standing
 
 
@@ -116,6 +118,8 @@ class PlayerHistory:
     #: many rounds those were.
     round_points: int = 0
     rounds: int = 0
+    #: The season the games are of (or all time), and the league's seasons.
+    seasons: SeasonChoice = SeasonChoice(None, ())
 
     @property
     def results(self) -> tuple[PlayedGame, ...]:
@@ -168,14 +172,21 @@ def _first(records: tuple[Record, ...], key: Callable[[Record], Any]) -> Record 
     return min(records, key=key) if records else None
 
 
-def player_history(league_id: str, player_id: int) -> PlayerHistory:
+def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
+                   ) -> PlayerHistory:
     """A league player's games, oldest first: their partners, the other teams, every team's
-    points and how each game ended.
+    points and how each game ended; all of them, or one season's (``season`` as
+    ``seasons.choose_season`` reads it).
 
-    Raises LeagueNotFound for an unknown league, or a player who is not on its roster.
+    Raises LeagueNotFound for an unknown league, or a player who is not on its roster, or
+    InvalidInput naming ``season``.
     """
     league = get_league(league_id)
     player = roster_player(league.id, player_id)
+    chosen = choose_season(league.id, season)
+    season_id = None if chosen.season is None else chosen.season.id
+    in_season = (Team.game_id.in_(select(SeasonGame.game_id).where(
+        SeasonGame.season_id == season_id)),) if season_id is not None else ()
     points = (select(func.coalesce(func.sum(TallyRecord.total), 0))
               .join(Round, Round.id == TallyRecord.round_id)
               .where(Round.game_id == Team.game_id, TallyRecord.team_position == Team.position)
@@ -192,7 +203,7 @@ def player_history(league_id: str, player_id: int) -> PlayerHistory:
         .join(LeagueSeat, LeagueSeat.team_id == Team.id)
         .join(LeagueTeam, LeagueTeam.team_id == Team.id)
         .join(Game, Game.id == Team.game_id)
-        .where(LeagueSeat.league_player_id == player.id)
+        .where(LeagueSeat.league_player_id == player.id, *in_season)
         .order_by(Game.created_at, Game.id)
     ).all()
     partners = _partners(player.id)
@@ -212,11 +223,13 @@ def player_history(league_id: str, player_id: int) -> PlayerHistory:
         .join(Team, (Team.game_id == Round.game_id)
               & (Team.position == TallyRecord.team_position))
         .join(LeagueSeat, LeagueSeat.team_id == Team.id)
-        .where(LeagueSeat.league_player_id == player.id, LeagueSeat.outcome.is_not(None))
+        .where(LeagueSeat.league_player_id == player.id, LeagueSeat.outcome.is_not(None),
+               *in_season)
     ).one()
     return PlayerHistory(league=league, player_id=player.id, name=player.name, games=games,
-                         standing=player_standing(league.id, player.id),
-                         round_points=int(round_points), rounds=int(rounds))
+                         standing=player_standing(league.id, player.id, season_id),
+                         round_points=int(round_points), rounds=int(rounds),
+                         seasons=chosen)
 
 
 def _partners(player_id: int) -> dict[int, tuple[str, ...]]:

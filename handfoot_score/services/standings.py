@@ -167,9 +167,11 @@ def standings_csv(league_id: str, season: str | None = None) -> str:
     return out.getvalue()
 
 
-def player_standing(league_id: str, player_id: int) -> Standing | None:
-    """One player's line, or None before their first finished game."""
-    return next(iter(_player_standings(league_id, player_id)), None)
+def player_standing(league_id: str, player_id: int, season_id: int | None = None
+                    ) -> Standing | None:
+    """One player's line (over one season's games if given), or None before their first
+    finished game."""
+    return next(iter(_player_standings(league_id, player_id, season_id=season_id)), None)
 
 
 def _figures(outcome: Any, total: Any) -> list[Any]:
@@ -200,6 +202,7 @@ _SEASON_TEAMS = (select(Team.id).join(SeasonGame, SeasonGame.game_id == Team.gam
                  .where(SeasonGame.season_id == bindparam("season_id")))
 _SEASON_PLAYER_LINES = _PLAYER_LINES.where(LeagueSeat.team_id.in_(_SEASON_TEAMS))
 _SEASON_PARTNERSHIP_LINES = _PARTNERSHIP_LINES.where(LeagueTeam.team_id.in_(_SEASON_TEAMS))
+_SEASON_ONE_PLAYER_LINE = _ONE_PLAYER_LINE.where(LeagueSeat.team_id.in_(_SEASON_TEAMS))
 
 
 def _player_standings(league_id: str, player_id: int | None = None,
@@ -210,7 +213,8 @@ def _player_standings(league_id: str, player_id: int | None = None,
     already."""
     if player_id is not None:
         rows = db.session.execute(
-            _ONE_PLAYER_LINE, {"league_id": league_id, "player_id": player_id}).all()
+            _ONE_PLAYER_LINE if season_id is None else _SEASON_ONE_PLAYER_LINE,
+            {"league_id": league_id, "player_id": player_id, "season_id": season_id}).all()
     elif season_id is not None:
         rows = db.session.execute(_SEASON_PLAYER_LINES,
                                   {"league_id": league_id, "season_id": season_id}).all()

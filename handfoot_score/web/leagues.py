@@ -222,7 +222,8 @@ def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None
                            player_headers=headers(table, _("Player"), links),
                            team_headers=headers(table, _("Partners"), links),
                            unlocked=unlocked, season=season,
-                           season_links=season_links(table.league.id, table.seasons),
+                           season_links=season_links(table.seasons, "leagues.league",
+                                                     league_id=table.league.id),
                            season_form=season_form or NewSeasonForm(formdata=None))
 
 
@@ -248,13 +249,18 @@ def start_season(league_id: str) -> ResponseReturnValue:
 
 @bp.get("/leagues/<league_id>/players/<int:player_id>")
 def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
-    """A player's games in the league, how each ended, and a chart of their results."""
+    """A player's games in the league, how each ended, and a chart of their results: all
+    of them, or one season's (``?season=``)."""
     try:
-        history = player_history(league_id, player_id)
-    except LeagueNotFound:
+        history = player_history(league_id, player_id,
+                                 request.args.get("season") or seasons.ALL_TIME)
+    except (LeagueNotFound, InvalidInput):
         abort(404)
     return render_template("leagues/player.html", history=history,
-                           chart=results_chart(history.name, history.results))
+                           chart=results_chart(history.name, history.results),
+                           season_links=season_links(
+                               history.seasons, "leagues.league_player",
+                               league_id=history.league.id, player_id=history.player_id))
 
 
 @bp.get("/leagues/<league_id>/export")

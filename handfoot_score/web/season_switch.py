@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import Any
 
 from flask import url_for
 from flask_babel import lazy_gettext as _l
@@ -48,16 +49,14 @@ class SeasonLink:
     shown: bool
 
 
-def season_links(league_id: str, choice: SeasonChoice) -> list[SeasonLink]:
-    """The season switch of a league with seasons, the newest season first, then all time;
-    none for a league without seasons."""
+def season_links(choice: SeasonChoice, endpoint: str, **values: Any) -> list[SeasonLink]:
+    """The season switch of a league with seasons, the newest season first, then all time,
+    each a link to ``endpoint`` with ``values``; none for a league without seasons."""
     if not choice.seasons:
         return []
     shown = None if choice.season is None else choice.season.id
     links = [SeasonLink(season.id, season.name, season.starts_on,
-                        url_for("leagues.league", league_id=league_id, season=season.id),
-                        season.id == shown)
+                        url_for(endpoint, **values, season=season.id), season.id == shown)
              for season in reversed(choice.seasons)]
     return [*links, SeasonLink(None, str(_l("All time")), None,
-                               url_for("leagues.league", league_id=league_id, season=ALL_TIME),
-                               shown is None)]
+                               url_for(endpoint, **values, season=ALL_TIME), shown is None)]
