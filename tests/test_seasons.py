@@ -3,7 +3,7 @@ standings of a season, an earlier one and all time, in the pages, the CSV and th
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -140,6 +140,12 @@ def test_the_page_starts_a_season_and_switches_between_seasons(
     page = client.get(started.location).get_data(as_text=True)
     assert 'aria-current="page">Autumn</a>' in page
     assert "No finished games yet." in page
+    today = client.post(f"/leagues/{league['id']}/seasons",
+                        data={"name": "Winter", "starts_on": ""})
+    assert today.status_code == 303
+    with app.app_context():
+        assert seasons.league_seasons(league["id"])[-1].starts_on == \
+            datetime.now(UTC).date()
 
 
 def test_the_csv_and_the_api_read_a_season(client: FlaskClient, league: dict[str, Any]

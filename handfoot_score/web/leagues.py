@@ -83,12 +83,11 @@ class Header:
     css: str
 
 
-def sort_links(table: Standings) -> dict[Column, str]:
+def sort_links(table: Standings, season: str | None = None) -> dict[Column, str]:
     """The address that sorts the standings by each column (numbers highest first, names A
     to Z); the column sorted now sorts the other way round. The players' and the partners'
-    tables share them, so a page builds each once; they keep the season shown."""
+    tables share them, so a page builds each once; they keep the ``season`` asked for."""
     links = {}
-    season = table.seasons.asked if table.seasons.seasons else None
     for column in Column:
         descending = column is not Column.NAME
         if column is table.sort:
@@ -216,8 +215,10 @@ def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None
                                            season=request.args.get("season"))
     except (LeagueNotFound, InvalidInput):
         abort(404)
-    links = sort_links(table)
-    season = table.seasons.asked if table.seasons.seasons else None
+    # The season asked for, kept by the page's links: none asked, the season being played,
+    # whichever it is when a link is followed.
+    season = request.args.get("season") or None
+    links = sort_links(table, season)
     return render_template("leagues/show.html", table=table,
                            player_headers=headers(table, _("Player"), links),
                            team_headers=headers(table, _("Partners"), links),
@@ -232,9 +233,9 @@ def start_season(league_id: str) -> ResponseReturnValue:
     """Start a new season of the league (its edit code, if it has one, asked as for its
     games); the league's next games are played in it."""
     form = NewSeasonForm()
-    if form.validate_on_submit() and form.starts_on.data is not None:
+    if form.validate_on_submit():
         try:
-            season = seasons.start_season(league_id, form.name.data, form.starts_on.data,
+            season = seasons.start_season(league_id, form.name.data, form.day(),
                                           edit_code=edit_code_for(league_id))
         except InvalidInput as error:
             if any(problem.field == "league" for problem in error.problems):

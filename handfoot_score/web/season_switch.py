@@ -10,7 +10,7 @@ from typing import Any
 from flask import url_for
 from flask_babel import lazy_gettext as _l
 from wtforms import DateField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, Optional
 
 from handfoot_score.engine.errors import Problem
 from handfoot_score.languages.i18n import say
@@ -19,17 +19,18 @@ from handfoot_score.storage.models import SEASON_NAME_LENGTH
 from handfoot_score.web.flask_form import FlaskForm
 
 
-def _today() -> date:
-    return datetime.now(UTC).date()
-
-
 class NewSeasonForm(FlaskForm):
-    """A new season's name and the day it starts (today unless changed)."""
+    """A new season's name and the day it starts (left empty: today). The day is not filled
+    in on the page: a copy of it kept from yesterday would offer yesterday."""
 
     name = StringField(_l("Season name"), validators=[
         InputRequired(_l("Give the season a name.")), Length(max=SEASON_NAME_LENGTH)])
-    starts_on = DateField(_l("Starts on"), default=_today, validators=[
-        InputRequired(_l("Give the day the season starts."))])
+    starts_on = DateField(_l("Starts on"), validators=[Optional()],
+                          description=_l("Leave empty for today."))
+
+    def day(self) -> date:
+        """The day the season starts: the one typed, or today (in UTC)."""
+        return self.starts_on.data or datetime.now(UTC).date()
 
     def show_problems(self, problems: tuple[Problem, ...]) -> None:
         """Put the service's problems beside the fields they name (the name by default)."""
