@@ -24,6 +24,7 @@ from handfoot_score.serving.security import (
 from handfoot_score.serving.static_files import register_static_files
 from handfoot_score.storage.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.web import (
+    game_notes,
     games_setup,
     join,
     league_access,
@@ -99,6 +100,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(play.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(results.bp)
+    app.register_blueprint(game_notes.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(rules_pages.bp)
     app.register_blueprint(meld_calculator.bp)

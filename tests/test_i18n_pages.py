@@ -39,8 +39,9 @@ SHARED = {
     # gd: is (and), as (out of), no (or), on (since), an (the).
     "ja": {"sevens"},
     # ja: a special book's code is small Latin letters, so the example stays "sevens".
-    "it": {"in", "no", "file", "link", "id", "note", "bonus", "per"},
-    # it: note (notes), per (for: "un mazzo per giocatore", a deck per player).
+    "it": {"in", "no", "file", "link", "id", "note", "bonus", "per", "all"},
+    # it: note (notes), per (for: "un mazzo per giocatore", a deck per player), all (at the:
+    # "all'inizio", at the start).
 }
 SPOKEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 _WORD = re.compile(r"[^\W\d_]{2,}")

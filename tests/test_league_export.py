@@ -76,7 +76,7 @@ def exported(app: Flask) -> dict[str, Any]:
 
 def test_the_document_holds_rules_players_games_and_tallies_as_entered(
         exported: dict[str, Any]) -> None:
-    assert exported["format"] == "handfoot_score.league" and exported["version"] == 1
+    assert exported["format"] == "handfoot_score.league" and exported["version"] == 2
     assert exported["name"] == "Season 2025"
     assert [player["name"] for player in exported["players"]] == ["Ann", "Bob", "Cy", "Di", "Eve"]
     assert len(exported["rules"]) == 3  # the house rules, written once for two games
@@ -188,7 +188,7 @@ BROKEN = [
     ("a rule with an unknown key", _set("rules.0.trumps", "hearts"), "rules[0].trumps"),
     ("a rule that cannot be", _set("rules.0.decks", 0), "rules[0].decks"),
     ("another format", _set("format", "canasta.league"), "format"),
-    ("a later version", _set("version", 2), "format"),
+    ("a later version", _set("version", 3), "format"),
     # sizes
     ("too many games", _set("games", [{}] * (league_backup.MAX_GAMES + 1)), "games"),
     ("too many players", _set("players", [{"name": f"P{n}"} for n in range(

@@ -50,6 +50,15 @@ def game(game_id: str) -> ResponseReturnValue:
     return response
 
 
+@bp.put("/games/<game_id>/notes")
+def change_notes(game_id: str) -> ResponseReturnValue:
+    """Write down a game's ``{"note"?, "place"?, "played_on"?}`` in place of what it had
+    (a key left out, or null, clears it); 200 with the game."""
+    data = require_keys(json_body(), games.NOTE_KEYS, required=())
+    notes = games.read_notes(*(data.get(key) for key in games.NOTE_KEYS))
+    return jsonify(game_to_dict(games.change_notes(game_id, notes, edit_code=edit_code())))
+
+
 @bp.post("/games/<game_id>/rounds")
 def record_round(game_id: str) -> ResponseReturnValue:
     """Record the next round: ``{"round"?, "teams": [tally, ...], "request_key"?,
@@ -147,4 +156,7 @@ def game_to_dict(state: GameState) -> dict[str, Any]:
         "winners": list(state.winners),
         "join_code": state.join_code,
         "parts": [{"team": p.team, "version": p.version, "tally": p.tally} for p in state.parts],
+        "note": state.notes.note,
+        "place": state.notes.place,
+        "played_on": None if state.notes.played_on is None else state.notes.played_on.isoformat(),
     }

@@ -20,6 +20,7 @@ from handfoot_score.services import (
 )
 from handfoot_score.services.errors import InvalidInput, require_keys
 from handfoot_score.services.ratings import Skill
+from handfoot_score.services.seasons import SeasonView
 from handfoot_score.services.standings import Standing
 
 from .body import json_body
@@ -45,11 +46,15 @@ def create_league() -> ResponseReturnValue:
 @bp.get("/leagues/<league_id>/standings")
 def league_standings(league_id: str) -> ResponseReturnValue:
     """Standings per player and per partnership, in the default order, or sorted by
-    ``?sort=`` a column and ``&order=`` asc or desc."""
+    ``?sort=`` a column and ``&order=`` asc or desc; of the season being played, or of
+    ``?season=`` a season's id, or ``all`` for all time. Lists the league's seasons."""
     table = standings.league_standings(league_id, sort=request.args.get("sort"),
-                                       order=request.args.get("order"))
+                                       order=request.args.get("order"),
+                                       season=request.args.get("season"))
     return jsonify({
         "league": {"id": table.league.id, "name": table.league.name},
+        "season": None if table.seasons.season is None else _season(table.seasons.season),
+        "seasons": [_season(season) for season in table.seasons.seasons],
         "players": [{"id": row.player_ids[0], "name": row.name, **_figures(row)}
                     for row in table.players],
         "teams": [{"players": list(row.players), **_figures(row)} for row in table.teams],
@@ -77,8 +82,9 @@ def predictions(league_id: str) -> ResponseReturnValue:
 
 @bp.get("/leagues/<league_id>/export")
 def export_league(league_id: str) -> ResponseReturnValue:
-    """The whole league as one JSON document, to keep or to import again."""
-    return jsonify(league_backup.export_league(league_id))
+    """The whole league as one JSON document, to keep or to import again; with ``?season=``
+    a season's id, only that season and its games."""
+    return jsonify(league_backup.export_league(league_id, request.args.get("season")))
 
 
 @bp.post("/leagues/import")
@@ -123,6 +129,8 @@ def too_many_new_codes(error: new_edit_codes.TooManyNewCodes) -> ResponseReturnV
 
 def _skill(skill: Skill) -> dict[str, Any]:
     return {"rating": skill.rating, "mu": skill.mu, "sigma": skill.sigma, "games": skill.games}
+def _season(season: SeasonView) -> dict[str, Any]:
+    return {"id": season.id, "name": season.name, "starts_on": season.starts_on.isoformat()}
 
 
 def _figures(row: Standing) -> dict[str, Any]:

@@ -24,10 +24,13 @@ from handfoot_score.storage.models import (
     LeaguePlayer,
     LeagueSeat,
     LeagueTeam,
+    SeasonGame,
+    Team,
 )
 
 from .leagues import LeagueView, Outcome, get_league
 from .ratings import START_RATING, ClubRatings, league_ratings
+from .seasons import SeasonChoice, choose_season
 
 ONE_PLACE = Decimal("0.1")
 
@@ -90,32 +93,43 @@ class Standings:
     teams: tuple[Standing, ...]
     sort: Column
     descending: bool
+    #: The season they are of (or all time), and the league's seasons to choose another.
+    seasons: SeasonChoice = SeasonChoice(None, ())
 
 
 def league_standings(league_id: str, sort: str | None = None,
-                     order: str | None = None) -> Standings:
-    """The standings of a league, sorted by ``sort`` (a Column name; the rating by default).
+                     order: str | None = None, season: str | None = None) -> Standings:
+    """The standings of a league, sorted by ``sort`` (a Column name; the rating by default),
+    over the games of ``season`` (``seasons.choose_season``: by default the season being
+    played, or all time in a league without seasons). The ratings carry across seasons: a
+    player's rating is the one all the league's finished games give.
 
     Numbers sort highest first and names A to Z unless ``order`` is "asc" or "desc"; rows
     equal in that column come by wins, then points, then name. Anything else in ``sort`` or
-    ``order`` is taken as not given.
+    ``order`` is taken as not given. Raises LeagueNotFound, or InvalidInput naming
+    ``season``.
     """
     league = get_league(league_id)
+    chosen = choose_season(league.id, season)
+    season_id = None if chosen.season is None else chosen.season.id
     column = Column(sort) if sort in _COLUMN_NAMES else Column.RATING
     descending = order == "desc" if order in ("asc", "desc") else column is not Column.NAME
     club = league_ratings(league.id)
     players = [replace(row, rating=club.of_player(row.player_ids[0]).rating)
                for row in _player_standings(league.id,
-                                            names={p.id: p.name for p in league.players})]
-    teams = [_rated_partnership(row, club) for row in _partnership_standings(league)]
+                                            names={p.id: p.name for p in league.players},
+                                            season_id=season_id)]
+    teams = [_rated_partnership(row, club)
+             for row in _partnership_standings(league, season_id)]
     return Standings(league=league, players=_sorted(players, column, descending),
                      teams=_sorted(teams, column, descending), sort=column,
-                     descending=descending)
+                     descending=descending, seasons=chosen)
 
 
-def standings_csv(league_id: str) -> str:
-    """The standings as CSV, most wins first: players first, then partnerships."""
-    standings = league_standings(league_id, sort=Column.WINS)
+def standings_csv(league_id: str, season: str | None = None) -> str:
+    """The standings of ``season`` (as ``league_standings`` reads it) as CSV, most wins
+    first: players first, then partnerships."""
+    standings = league_standings(league_id, sort=Column.WINS, season=season)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     # The spreadsheet's words are the reader's; its figures stay as a machine writes them.
@@ -131,9 +145,11 @@ def standings_csv(league_id: str) -> str:
     return out.getvalue()
 
 
-def player_standing(league_id: str, player_id: int) -> Standing | None:
-    """One player's line, or None before their first finished game."""
-    return next(iter(_player_standings(league_id, player_id)), None)
+def player_standing(league_id: str, player_id: int, season_id: int | None = None
+                    ) -> Standing | None:
+    """One player's line (over one season's games if given), or None before their first
+    finished game."""
+    return next(iter(_player_standings(league_id, player_id, season_id=season_id)), None)
 
 
 def _figures(outcome: Any, total: Any) -> list[Any]:
@@ -146,7 +162,7 @@ def _figures(outcome: Any, total: Any) -> list[Any]:
             func.sum(total).label("points"), func.max(total).label("best")]
 
 
-#: The two aggregates, built once: a page only binds its league (and player).
+#: The aggregates, built once: a page only binds its league (and player, and season).
 _PLAYER_LINES = (
     select(LeagueSeat.league_player_id, *_figures(LeagueSeat.outcome, LeagueSeat.total))
     .where(LeagueSeat.league_id == bindparam("league_id"), LeagueSeat.outcome.is_not(None))
@@ -159,15 +175,29 @@ _PARTNERSHIP_LINES = (
            LeagueTeam.partnership.contains("-"))
     .group_by(LeagueTeam.partnership)
 )
+#: The teams of one season's games.
+_SEASON_TEAMS = (select(Team.id).join(SeasonGame, SeasonGame.game_id == Team.game_id)
+                 .where(SeasonGame.season_id == bindparam("season_id")))
+_SEASON_PLAYER_LINES = _PLAYER_LINES.where(LeagueSeat.team_id.in_(_SEASON_TEAMS))
+_SEASON_PARTNERSHIP_LINES = _PARTNERSHIP_LINES.where(LeagueTeam.team_id.in_(_SEASON_TEAMS))
+_SEASON_ONE_PLAYER_LINE = _ONE_PLAYER_LINE.where(LeagueSeat.team_id.in_(_SEASON_TEAMS))
 
 
 def _player_standings(league_id: str, player_id: int | None = None,
-                      names: Mapping[int, str] | None = None) -> list[Standing]:
-    """Every player's line (or one player's): one aggregate over the league's seats.
-    ``names`` are the roster's, when the caller has them already."""
-    rows = db.session.execute(_PLAYER_LINES, {"league_id": league_id}).all() \
-        if player_id is None else db.session.execute(
-            _ONE_PLAYER_LINE, {"league_id": league_id, "player_id": player_id}).all()
+                      names: Mapping[int, str] | None = None,
+                      season_id: int | None = None) -> list[Standing]:
+    """Every player's line (or one player's), over the games of a season if given: one
+    aggregate over the league's seats. ``names`` are the roster's, when the caller has them
+    already."""
+    if player_id is not None:
+        rows = db.session.execute(
+            _ONE_PLAYER_LINE if season_id is None else _SEASON_ONE_PLAYER_LINE,
+            {"league_id": league_id, "player_id": player_id, "season_id": season_id}).all()
+    elif season_id is not None:
+        rows = db.session.execute(_SEASON_PLAYER_LINES,
+                                  {"league_id": league_id, "season_id": season_id}).all()
+    else:
+        rows = db.session.execute(_PLAYER_LINES, {"league_id": league_id}).all()
     if names is None:
         names = _roster_names(league_id)
     return [Standing(players=(names[row.league_player_id],),
@@ -175,11 +205,16 @@ def _player_standings(league_id: str, player_id: int | None = None,
             for row in rows]
 
 
-def _partnership_standings(league: LeagueView) -> list[Standing]:
-    """Every partnership's line: one aggregate over the league's teams of two or more."""
+def _partnership_standings(league: LeagueView, season_id: int | None = None
+                           ) -> list[Standing]:
+    """Every partnership's line, over the games of a season if given: one aggregate over the
+    league's teams of two or more."""
     names = {player.id: player.name for player in league.players}
     standings = []
-    for row in db.session.execute(_PARTNERSHIP_LINES, {"league_id": league.id}):
+    rows = db.session.execute(_PARTNERSHIP_LINES, {"league_id": league.id}) \
+        if season_id is None else db.session.execute(
+            _SEASON_PARTNERSHIP_LINES, {"league_id": league.id, "season_id": season_id})
+    for row in rows:
         players = sorted((names[int(i)], int(i)) for i in row.partnership.split("-"))
         standings.append(Standing(players=tuple(name for name, _ in players),
                                   player_ids=tuple(i for _, i in players), **_counts(row)))

@@ -7,11 +7,20 @@ Models hold data only; transactions begin and end in the service layer.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from handfoot_score.extensions import db
@@ -32,6 +41,10 @@ class GameStatus(StrEnum):
 Moment = DateTime(timezone=True)
 #: Room for any IPv6 address in text, with a zone.
 CLIENT_LENGTH = 64
+#: The longest note on a game, the longest place name, and the longest season name.
+NOTE_LENGTH = 200
+PLACE_LENGTH = 100
+SEASON_NAME_LENGTH = 60
 
 
 def _now() -> datetime:
@@ -69,6 +82,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: Six characters another phone types at /join to open this game (a unique index, not a
     #: constraint, so adding it left SQLite's ``games`` table without a rebuild).
     join_code: Mapped[str | None] = mapped_column(String(6), unique=True, index=True)
+    #: What the table wrote down about the game, if anything: a short note ("Grandma's
+    #: birthday"), where it was played and on which day (the day it was started unless said).
+    note: Mapped[str | None] = mapped_column(String(NOTE_LENGTH))
+    place: Mapped[str | None] = mapped_column(String(PLACE_LENGTH))
+    played_on: Mapped[date | None] = mapped_column(Date)
 
     teams: Mapped[list[Team]] = relationship(
         back_populates="game", order_by="Team.position", cascade="all, delete-orphan")
@@ -173,6 +191,8 @@ class League(db.Model):  # type: ignore[name-defined,misc]
 
     players: Mapped[list[LeaguePlayer]] = relationship(
         back_populates="league", order_by="LeaguePlayer.id", cascade="all, delete-orphan")
+    seasons: Mapped[list[Season]] = relationship(
+        back_populates="league", order_by="Season.id", cascade="all, delete-orphan")
 
 
 class LeaguePlayer(db.Model):  # type: ignore[name-defined,misc]
@@ -247,6 +267,36 @@ class LeagueSeat(db.Model):  # type: ignore[name-defined,misc]
     player: Mapped[Player] = relationship()
     league_team: Mapped[LeagueTeam] = relationship(back_populates="seats")
     league_player: Mapped[LeaguePlayer] = relationship()
+
+
+class Season(db.Model):  # type: ignore[name-defined,misc]
+    """A season of a league: named and dated when someone started it; the league's games
+    started from then on, until the next season starts, are played in it."""
+
+    __tablename__ = "seasons"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[str] = mapped_column(
+        ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(SEASON_NAME_LENGTH))
+    starts_on: Mapped[date] = mapped_column(Date)
+    created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+    league: Mapped[League] = relationship(back_populates="seasons")
+
+
+class SeasonGame(db.Model):  # type: ignore[name-defined,misc]
+    """A league game's season: a table of its own, as a game's league is; a game started
+    before its league's first season is in none."""
+
+    __tablename__ = "season_games"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    season_id: Mapped[int] = mapped_column(
+        ForeignKey("seasons.id", ondelete="CASCADE"), index=True)
+
+    game: Mapped[Game] = relationship()
 
 
 class EditCodeFailure(db.Model):  # type: ignore[name-defined,misc]

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
-from wtforms import FieldList, Form, FormField, HiddenField, SelectField, StringField
+from wtforms import DateField, FieldList, Form, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from handfoot_score.engine.errors import EngineError, InvalidRules, Problem
@@ -21,6 +21,7 @@ from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
+from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
 from handfoot_score.web.device_rules import list_rules, rules_of_this_device
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for
@@ -55,6 +56,14 @@ class NewGameForm(FlaskForm):
                           validators=[Optional(), Length(max=100)],
                           description=_l("Give them a name to play them again. Leave empty "
                                          "to use them for this game only."))
+    note = StringField(_l("Note"), filters=[_strip],
+                       validators=[Optional(), Length(max=NOTE_LENGTH)],
+                       description=_l("Optional, for the history: \u201cGrandma\u2019s "
+                                      "birthday\u201d."))
+    place = StringField(_l("Where"), filters=[_strip],
+                        validators=[Optional(), Length(max=PLACE_LENGTH)])
+    played_on = DateField(_l("Played on"), validators=[Optional()],
+                          description=_l("Leave empty for the day the game starts."))
 
     def fill_choices(self) -> None:
         """Offer the presets and this device's saved rule sets (with the league's, and the
@@ -106,6 +115,9 @@ class NewGameForm(FlaskForm):
             "teams": [{"name": self.team_name(i), "players": [p for p in t.form.players.data if p]}
                       for i, t in enumerate(self.teams)],
             "first_dealer": self.first_dealer.data or 0,
+            "note": self.note.data or None,
+            "place": self.place.data or None,
+            "played_on": self.played_on.data.isoformat() if self.played_on.data else None,
         }
 
 
@@ -224,7 +236,8 @@ def _show_team_problems(form: NewGameForm, problems: tuple[Problem, ...]) -> Non
             problem.team < len(form.teams) else None
         target = {"name": team.name if team else None,
                   "players": team.players.entries[0] if team else None,
-                  "first_dealer": form.first_dealer}.get(problem.field)
+                  "first_dealer": form.first_dealer, "note": form.note,
+                  "place": form.place, "played_on": form.played_on}.get(problem.field)
         if target is None:
             form.form_errors.append(say(problem))
         else:

@@ -1,5 +1,6 @@
 """League pages: this device's list, opening a league by its link and starting a new one,
-standings, a player's games, backup and restore."""
+standings (of a season, or all time), starting a season, a player's games, backup and
+restore."""
 
 from __future__ import annotations
 
@@ -26,8 +27,16 @@ from wtforms.validators import InputRequired, Length, Optional
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.languages.i18n import say
-from handfoot_score.services import league_backup, league_versions, leagues, standings
+from handfoot_score.services import (
+    league_backup,
+    league_versions,
+    leagues,
+    ratings,
+    seasons,
+    standings,
+)
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
+from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
@@ -43,6 +52,8 @@ from handfoot_score.web.league_access import (
     remember,
 )
 from handfoot_score.web.player_chart import results_chart
+from handfoot_score.web.rating_chart import rating_chart
+from handfoot_score.web.season_switch import NewSeasonForm, season_links
 
 bp = Blueprint("leagues", __name__)
 
@@ -81,17 +92,18 @@ class Header:
     css: str
 
 
-def sort_links(table: Standings) -> dict[Column, str]:
+def sort_links(table: Standings, season: str | None = None) -> dict[Column, str]:
     """The address that sorts the standings by each column (numbers highest first, names A
     to Z); the column sorted now sorts the other way round. The players' and the partners'
-    tables share them, so a page builds each once."""
+    tables share them, so a page builds each once; they keep the ``season`` asked for."""
     links = {}
     for column in Column:
         descending = column is not Column.NAME
         if column is table.sort:
             descending = not table.descending
         links[column] = url_for("leagues.league", league_id=table.league.id,
-                                sort=column.value, order="desc" if descending else "asc")
+                                sort=column.value, order="desc" if descending else "asc",
+                                season=season)
     return links
 
 
@@ -204,36 +216,72 @@ def league(league_id: str) -> ResponseReturnValue:
     return page
 
 
-def _standings(league_id: str, unlocked: bool) -> ResponseReturnValue:
+def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None = None
+               ) -> str:
     try:
         table = standings.league_standings(league_id, sort=request.args.get("sort"),
-                                           order=request.args.get("order"))
-    except LeagueNotFound:
+                                           order=request.args.get("order"),
+                                           season=request.args.get("season"))
+    except (LeagueNotFound, InvalidInput):
         abort(404)
-    links = sort_links(table)
+    # The season asked for, kept by the page's links: none asked, the season being played,
+    # whichever it is when a link is followed.
+    season = request.args.get("season") or None
+    links = sort_links(table, season)
     return render_template("leagues/show.html", table=table,
                            player_headers=headers(table, _("Player"), links),
                            team_headers=headers(table, _("Partners"), links),
-                           unlocked=unlocked)
+                           unlocked=unlocked, season=season,
+                           season_links=season_links(table.seasons, "leagues.league",
+                                                     league_id=table.league.id),
+                           season_form=season_form or NewSeasonForm(formdata=None))
+
+
+@bp.post("/leagues/<league_id>/seasons")
+def start_season(league_id: str) -> ResponseReturnValue:
+    """Start a new season of the league (its edit code, if it has one, asked as for its
+    games); the league's next games are played in it."""
+    form = NewSeasonForm()
+    if form.validate_on_submit():
+        try:
+            season = seasons.start_season(league_id, form.name.data, form.day(),
+                                          edit_code=edit_code_for(league_id))
+        except InvalidInput as error:
+            if any(problem.field == "league" for problem in error.problems):
+                abort(404)
+            form.show_problems(error.problems)
+        else:
+            flash(_("The season %(name)s has started: the league's next games are played in "
+                    "it.", name=season.name), "success")
+            return redirect(url_for("leagues.league", league_id=league_id), SEE_OTHER)
+    return _standings(league_id, edit_code_for(league_id) is not None, form), 422
 
 
 @bp.get("/leagues/<league_id>/players/<int:player_id>")
 def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
-    """A player's games in the league, how each ended, and a chart of their results."""
+    """A player's games in the league, how each ended, a chart of their results (all of
+    them, or one season's: ``?season=``) and one of their club rating over all their games
+    (the ratings carry across seasons)."""
     try:
-        history = player_history(league_id, player_id)
-    except LeagueNotFound:
+        history = player_history(league_id, player_id,
+                                 request.args.get("season") or seasons.ALL_TIME)
+    except (LeagueNotFound, InvalidInput):
         abort(404)
+    club = ratings.league_ratings(history.league.id)
     return render_template("leagues/player.html", history=history,
-                           chart=results_chart(history.name, history.results))
+                           chart=results_chart(history.name, history.results),
+                           rating=rating_chart(history.name, club.history_of(player_id)),
+                           season_links=season_links(
+                               history.seasons, "leagues.league_player",
+                               league_id=history.league.id, player_id=history.player_id))
 
 
 @bp.get("/leagues/<league_id>/export")
 def export_league(league_id: str) -> ResponseReturnValue:
     """The whole league as a JSON file to keep (and to import again)."""
     try:
-        document = league_backup.export_league(league_id)
-    except LeagueNotFound:
+        document = league_backup.export_league(league_id, request.args.get("season"))
+    except (LeagueNotFound, InvalidInput):
         abort(404)
     return Response(json.dumps(document, ensure_ascii=False, indent=1),
                     mimetype="application/json",
@@ -244,9 +292,9 @@ def export_league(league_id: str) -> ResponseReturnValue:
 def standings_csv(league_id: str) -> ResponseReturnValue:
     """The standings as a spreadsheet file."""
     try:
-        text = standings.standings_csv(league_id)
+        text = standings.standings_csv(league_id, request.args.get("season"))
         name = leagues.get_league(league_id).name
-    except LeagueNotFound:
+    except (LeagueNotFound, InvalidInput):
         abort(404)
     return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": _attachment(name + " standings", "csv")})

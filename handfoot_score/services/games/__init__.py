@@ -13,7 +13,8 @@ another phone could have changed the same thing, and moves the game version on
 - ``setup``, ``rounds``, ``play``: the commands, which take typed values: a ``GameSetup``
   (``read_setup``), tallies as entered (``tallies.read_entered``), and what else a phone
   sends with a round (``round_requests``); ``access``: the league edit-code check;
-  ``errors``: what the commands refuse with; ``versions``: the counters writes are based on.
+  ``notes``: what a table writes down about a game; ``errors``: what the commands refuse
+  with; ``versions``: the counters writes are based on.
 """
 
 from .errors import (
@@ -27,6 +28,7 @@ from .errors import (
     StaleTeamCount,
     StaleTeamCounts,
 )
+from .notes import NOTE_KEYS, change_notes, read_notes
 from .play import abandon_game, tap_book, tap_red_threes
 from .reads import commit_write, games_in_play, get_game, locked_game
 from .round_requests import (
@@ -38,15 +40,17 @@ from .round_requests import (
 from .rounds import add_round, check_team_tally, correct_round, preview_round, record_round
 from .scoring import ROUND_TOTAL_MAX
 from .setup import MAX_NAME, GameSetup, TeamSetup, create_game, play_again, read_setup
-from .state import GameState, PartView, RoundView, TeamCount, TeamView
+from .state import GameNotes, GameState, PartView, RoundView, TeamCount, TeamView
 from .versions import game_changed
 
 __all__ = [
-    "MAX_NAME", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameSetup", "GameState",
-    "PartView", "RoundView", "SavedCount", "StaleBookCount", "StaleGame", "StaleRedThreeCount",
-    "StaleRound", "StaleTeamCount", "StaleTeamCounts", "TeamCount", "TeamSetup", "TeamView",
-    "abandon_game", "add_round", "check_team_tally", "commit_write", "correct_round", "create_game",
-    "game_changed", "games_in_play", "get_game", "locked_game", "play_again", "preview_round",
-    "read_count_versions", "read_request_key", "read_round_number", "read_round_version",
+    "MAX_NAME", "NOTE_KEYS", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameNotes",
+    "GameSetup", "GameState", "PartView", "RoundView", "SavedCount", "StaleBookCount",
+    "StaleGame", "StaleRedThreeCount", "StaleRound", "StaleTeamCount", "StaleTeamCounts",
+    "TeamCount", "TeamSetup",
+    "TeamView", "abandon_game", "add_round", "change_notes", "check_team_tally",
+    "commit_write", "correct_round", "create_game", "game_changed", "games_in_play",
+    "get_game", "locked_game", "play_again", "preview_round", "read_count_versions",
+    "read_notes", "read_request_key", "read_round_number", "read_round_version",
     "read_setup", "record_round", "tap_book", "tap_red_threes",
 ]

@@ -17,7 +17,7 @@ from handfoot_score.storage.models import Game, Round, TallyRecord, Team
 
 from ..scoring import scoresheet_of
 from .errors import GameNotFound
-from .state import GameState, PartView, RoundView, TeamView
+from .state import GameNotes, GameState, PartView, RoundView, TeamView
 
 #: A game with everything ``state_of`` reads, in two queries however many rounds it has: the
 #: game joined with its teams, their players and the counts saved, then its rounds joined
@@ -87,6 +87,7 @@ def state_of(game: Game) -> GameState:
                                      table_books(p.data.get("books") or {}))
                             for p in game.parts
                             if p.round_number == len(rounds) + 1), key=lambda p: p.team)),
+        notes=GameNotes(game.note, game.place, game.played_on),
     )
 
 

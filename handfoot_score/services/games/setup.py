@@ -5,7 +5,7 @@ transaction; and the rematch of a game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy.exc import IntegrityError
 
@@ -18,16 +18,17 @@ from handfoot_score.extensions import db
 from handfoot_score.services.words import gettext
 from handfoot_score.storage.models import Game, Player, Team
 
-from .. import join_codes, leagues
+from .. import join_codes, leagues, seasons
 from ..errors import InvalidInput, require_keys
 from ..locking import DatabaseBusy, begin_write, write_transaction
 from ..rules import SAVE_ATTEMPTS, add_saved_rules, resolve_rules
 from ..typed_in import tidy_name
+from .notes import NOTE_KEYS, read_notes, write_notes
 from .records import load, state_of
-from .state import GameState
+from .state import GameNotes, GameState
 
 MAX_NAME = 60
-GAME_KEYS = ("rules", "teams", "first_dealer", "league")
+GAME_KEYS = ("rules", "teams", "first_dealer", "league", *NOTE_KEYS)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class GameSetup:
     teams: tuple[TeamSetup, ...]
     first_dealer: int = 0
     league: str | None = None
+    notes: GameNotes = GameNotes()
 
     def __post_init__(self) -> None:
         if not 0 <= self.first_dealer < seat_count(self.teams):
@@ -62,15 +64,17 @@ def seat_count(teams: Sequence[TeamSetup]) -> int:
 
 def read_setup(body: object) -> GameSetup:
     """A game's set-up as the JSON API and the new-game page send it: ``{"rules", "teams":
-    [{"name", "players": [...]}], "first_dealer"?, "league"?}``, the rules as
-    ``rules.resolve_rules`` reads them. Raises InvalidRules, UnknownRules, or InvalidInput
-    naming each team and field that cannot be."""
+    [{"name", "players": [...]}], "first_dealer"?, "league"?, "note"?, "place"?,
+    "played_on"?}``, the rules as ``rules.resolve_rules`` reads them, the notes as
+    ``notes.read_notes`` does. Raises InvalidRules, UnknownRules, or InvalidInput naming each
+    team and field that cannot be."""
     data = require_keys(body, GAME_KEYS, required=("rules", "teams"))
     league = data.get("league")
     if league is not None and not isinstance(league, str):
         raise InvalidInput(Problem("league", N_("is not the id of a league")))
-    return set_up(resolve_rules(data["rules"]), data["teams"], data.get("first_dealer", 0),
-                  league)
+    notes = read_notes(*(data.get(key) for key in NOTE_KEYS))
+    return replace(set_up(resolve_rules(data["rules"]), data["teams"],
+                          data.get("first_dealer", 0), league), notes=notes)
 
 
 def set_up(rules: RuleSet, teams: object, first_dealer: object,
@@ -105,6 +109,7 @@ def create_game(setup: GameSetup, *, edit_code: str | None = None,
         game = game_of(setup, rules)
         if league is not None:
             leagues.seat_players(league, game)
+            seasons.join_current_season(league, game)
         db.session.add(game)
         try:
             db.session.commit()
@@ -144,6 +149,7 @@ def game_of(setup: GameSetup, rules: RuleSet) -> Game:
         team = Team(position=position, name=team_setup.name, books_data={})
         team.players = [Player(position=i, name=p) for i, p in enumerate(team_setup.players)]
         game.teams.append(team)
+    write_notes(game, setup.notes)
     return game
 
 

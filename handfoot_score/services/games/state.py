@@ -7,7 +7,7 @@ the one place they are worked out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from functools import cached_property
 from typing import Any
 
@@ -63,6 +63,19 @@ class TeamCount:
 
 
 @dataclass(frozen=True)
+class GameNotes:
+    """What the table wrote down about a game: a short note, where and on which day it was
+    played; None where it wrote nothing."""
+
+    note: str | None = None
+    place: str | None = None
+    played_on: date | None = None
+
+    def __bool__(self) -> bool:
+        return any(value is not None for value in (self.note, self.place, self.played_on))
+
+
+@dataclass(frozen=True)
 class GameState:
     """Everything a page or the API shows of a game; totals and the deal are derived."""
 
@@ -80,6 +93,7 @@ class GameState:
     join_code: str | None = None
     #: The counts saved team by team for the round being played, by team position.
     parts: tuple[PartView, ...] = ()
+    notes: GameNotes = GameNotes()
 
     @property
     def finished(self) -> bool:

@@ -41,9 +41,11 @@ from handfoot_score.storage.models import (
     LeagueGame,
     LeagueImport,
     LeaguePlayer,
+    Season,
+    SeasonGame,
 )
 
-from .. import leagues
+from .. import leagues, seasons
 from ..games.records import WHOLE_GAME
 from ..locking import begin_write, write_transaction
 from .document import (
@@ -78,15 +80,26 @@ STALE_IMPORT = timedelta(minutes=2)
 IMPORT_SLOT = 1
 
 
-def export_league(league_id: str) -> dict[str, Any]:
-    """The league as one JSON-ready document; raises LeagueNotFound."""
+def export_league(league_id: str, season: str | None = None) -> dict[str, Any]:
+    """The league as one JSON-ready document: all of it, or with ``season`` (a season's id)
+    only that season and its games. Raises LeagueNotFound, or InvalidInput naming
+    ``season``."""
     league = leagues.league_record(league_id)
+    chosen = seasons.choose_season(league.id, season or seasons.ALL_TIME)
+    kept = chosen.seasons if chosen.season is None else (chosen.season,)
+    places = {each.id: place for place, each in enumerate(kept)}
+    query = (select(Game).join(LeagueGame, LeagueGame.game_id == Game.id)
+             .where(LeagueGame.league_id == league.id))
+    if chosen.season is not None:
+        query = query.join(SeasonGame, SeasonGame.game_id == Game.id).where(
+            SeasonGame.season_id == chosen.season.id)
     played = db.session.scalars(
-        select(Game).join(LeagueGame, LeagueGame.game_id == Game.id)
-        .where(LeagueGame.league_id == league.id)
-        .order_by(Game.created_at, Game.id)
-        .options(*WHOLE_GAME)
-    ).unique().all()
+        query.order_by(Game.created_at, Game.id).options(*WHOLE_GAME)).unique().all()
+    season_of: dict[str, int] = {
+        game_id: season_id for game_id, season_id in db.session.execute(
+            select(SeasonGame.game_id, SeasonGame.season_id).join(
+                LeagueGame, LeagueGame.game_id == SeasonGame.game_id)
+            .where(LeagueGame.league_id == league.id))}
     rule_sets: dict[str, int] = {}
     documents = []
     for game in played:
@@ -101,6 +114,12 @@ def export_league(league_id: str) -> dict[str, Any]:
             "rounds": [{"teams": [tally.data for tally in game_round.tallies]}
                        for game_round in game.rounds],
         }
+        if season_of.get(game.id) in places:
+            document["season"] = places[season_of[game.id]]
+        for key, value in (("note", game.note), ("place", game.place),
+                           ("played_on", game.played_on)):
+            if value is not None:
+                document[key] = value if isinstance(value, str) else value.isoformat()
         if game.status == GameStatus.PLAYING:
             document["books"] = [dict(team.books_data) for team in game.teams]
             document["red_threes_down"] = [team.red_threes_down or 0 for team in game.teams]
@@ -115,6 +134,8 @@ def export_league(league_id: str) -> dict[str, Any]:
         "created_at": _moment_text(league.created_at),
         "rules": [json.loads(key) for key in rule_sets],
         "players": [{"name": player.name} for player in league.players],
+        "seasons": [{"name": each.name, "starts_on": each.starts_on.isoformat()}
+                    for each in kept],
         "games": documents,
     }
 
@@ -201,15 +222,19 @@ def _claim_import(league: League) -> str:
 
 
 @write_transaction
-def _store_chunk(league_id: str, chunk: Sequence[Game]) -> None:
-    """Store a chunk of read games in the league being imported, in one short transaction."""
+def _store_chunk(league_id: str, chunk: Sequence[tuple[Game, int | None]]) -> None:
+    """Store a chunk of read games in the league being imported, each in its season, in one
+    short transaction."""
     begin_write()
     league = db.session.get(League, league_id)
     running = db.session.get(LeagueImport, IMPORT_SLOT)
     if league is None or running is None or running.league_id != league_id:
         raise ImportUnderWay()  # taken over as stale: this import is over
-    for game in chunk:
+    season_ids = [each.id for each in league.seasons]
+    for game, season in chunk:
         leagues.seat_players(league, game)
+        if season is not None:
+            db.session.add(SeasonGame(game=game, season_id=season_ids[season]))
     running.touched_at = datetime.now(UTC)
     db.session.commit()
 
@@ -241,6 +266,7 @@ def _discard_chunk(league_id: str) -> bool:
     else:
         db.session.execute(delete(LeagueImport).where(LeagueImport.league_id == league_id))
         db.session.execute(delete(LeaguePlayer).where(LeaguePlayer.league_id == league_id))
+        db.session.execute(delete(Season).where(Season.league_id == league_id))
         db.session.execute(delete(League).where(League.id == league_id))
     db.session.commit()
     return bool(game_ids)

@@ -9,7 +9,10 @@ from ..locking import DatabaseBusy
 from ..words import gettext
 
 FORMAT = "handfoot_score.league"
-VERSION = 1
+#: Version 2 added a league's seasons and a game's notes, both optional: a file of version
+#: 1 imports as a league without seasons whose games have no notes.
+VERSION = 2
+READ_VERSIONS = (1, 2)
 #: A season of thousands of games fits; anything bigger is refused before it is read.
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
 MAX_GAMES = 10_000
@@ -22,7 +25,13 @@ MAX_PROBLEMS = 50
 MAX_COUNT_VERSION = 1_000_000
 
 DOCUMENT_KEYS = ("format", "version", "name", "created_at", "rules", "players", "games")
+#: A league's seasons, oldest first: ``[{"name", "starts_on"}]`` (version 2).
+SEASON_KEYS = ("name", "starts_on")
 GAME_KEYS = ("played_at", "status", "rules", "first_dealer", "teams", "rounds")
+#: What a game may have besides (version 2): its season's place in ``seasons``, its notes.
+GAME_EXTRA_KEYS = ("season", "note", "place", "played_on")
+#: A club starts a season a month or so: a league's seasons over many years.
+MAX_SEASONS = 1_000
 #: A game in play also has these: its teams' book and red-three taps, and the counts saved
 #: of its round (a file from before red threes were tapped has none of those).
 LIVE_KEYS = ("books", "red_threes_down", "counts")

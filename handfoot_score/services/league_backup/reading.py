@@ -4,25 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
 from handfoot_score.engine.errors import N_, EngineError, InvalidRules, Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict
-from handfoot_score.storage.models import Game, GameStatus, League, LeaguePlayer
+from handfoot_score.storage.models import (
+    SEASON_NAME_LENGTH,
+    Game,
+    GameStatus,
+    League,
+    LeaguePlayer,
+    Season,
+)
 
 from .. import leagues
 from ..errors import require_keys
+from ..games.notes import NOTE_KEYS, read_notes, write_notes
 from .document import (
     DOCUMENT_KEYS,
     FORMAT,
+    GAME_EXTRA_KEYS,
     GAME_KEYS,
     LIVE_KEYS,
     MAX_GAMES,
     MAX_PROBLEMS,
     MAX_ROSTER_PLAYERS,
     MAX_RULE_SETS,
+    MAX_SEASONS,
+    READ_VERSIONS,
+    SEASON_KEYS,
     VERSION,
     InvalidBackup,
 )
@@ -42,6 +54,7 @@ class DocumentReader:
         self.problems: list[Problem] = []
         self.rule_sets: list[RuleSet | None] = []
         self.roster: dict[str, LeaguePlayer] = {}
+        self.seasons: list[Season] = []
         self.documents: list[Any] = []
 
     def fail(self, error: EngineError, where: str = "") -> None:
@@ -51,17 +64,20 @@ class DocumentReader:
 
     def league(self, document: object, edit_code: str | None) -> League | None:
         try:
-            data = require_keys(document, DOCUMENT_KEYS, required=DOCUMENT_KEYS)
+            data = require_keys(document, (*DOCUMENT_KEYS, "seasons"), required=DOCUMENT_KEYS)
         except EngineError as error:
             self.fail(error)
             return None
-        if data["format"] != FORMAT or data["version"] != VERSION:
+        if data["format"] != FORMAT or data["version"] not in READ_VERSIONS or \
+                type(data["version"]) is not int:
             self.fail(InvalidBackup(Problem(
                 "format", N_("must be %(format)s, version %(version)s: an export of this app"),
                 values={"format": repr(FORMAT), "version": VERSION})))
             return None
         for key, limit in (("rules", MAX_RULE_SETS), ("players", MAX_ROSTER_PLAYERS),
-                           ("games", MAX_GAMES)):
+                           ("games", MAX_GAMES), ("seasons", MAX_SEASONS)):
+            if key not in data:
+                continue
             if not isinstance(data[key], list) or len(data[key]) > limit:
                 self.fail(InvalidBackup(Problem(key, N_("must be a list of at most %(most)s"),
                                                 values={"most": limit})))
@@ -72,21 +88,50 @@ class DocumentReader:
         self.rule_sets = [self.rules(item, f"rules[{i}]")
                           for i, item in enumerate(data["rules"])]
         self.roster = self.read_roster(data["players"])
+        self.seasons = self.read_seasons(data.get("seasons", []))
         self.documents = data["games"]  # read by ``games``, a chunk at a time
         if league is None or created_at is None or self.problems:
             return None
         league.created_at = created_at
         league.restored_at = datetime.now(UTC)
         league.players = list(self.roster.values())
+        league.seasons = list(self.seasons)
         return league
 
-    def games(self, chunk_games: int) -> Iterator[list[Game]]:
+    def games(self, chunk_games: int) -> Iterator[list[tuple[Game, int | None]]]:
         """The document's games, read ``chunk_games`` at a time (unsaved, for
-        ``seat_players``)."""
+        ``seat_players``), each with its season's place in the league's seasons (None for a
+        game in none)."""
         for start in range(0, len(self.documents), chunk_games):
             chunk = [self.game(item, f"games[{index}].") for index, item in enumerate(
                 self.documents[start:start + chunk_games], start=start)]
-            yield [game for game in chunk if game is not None]
+            yield [read for read in chunk if read is not None]
+
+    def read_seasons(self, value: list[Any]) -> list[Season]:
+        """The league's seasons, oldest first: each named once, with the day it starts."""
+        seasons: list[Season] = []
+        names: set[str] = set()
+        for index, item in enumerate(value):
+            where = f"seasons[{index}]"
+            data = item if isinstance(item, Mapping) and set(item) == set(SEASON_KEYS) else {}
+            name = leagues.player_name(data.get("name"), SEASON_NAME_LENGTH)
+            starts_on = data.get("starts_on")
+            try:
+                day = date.fromisoformat(starts_on) if isinstance(starts_on, str) else None
+            except ValueError:
+                day = None
+            if name is None or day is None:
+                self.fail(InvalidBackup(Problem(
+                    where, N_("must be {\"name\": ..., \"starts_on\": \"2026-03-01\"} with a "
+                              "name of 1 to %(most)s characters"),
+                    values={"most": SEASON_NAME_LENGTH})))
+            elif leagues.name_key(name) in names:
+                self.fail(InvalidBackup(Problem(where, N_("%(name)s is the name of two seasons"),
+                                                values={"name": name})))
+            else:
+                names.add(leagues.name_key(name))
+                seasons.append(Season(name=name, starts_on=day))
+        return seasons
 
     def attempt(self, build: Callable[[], T], where: str = "") -> T | None:
         """What ``build`` makes, or None with its problems noted under ``where``."""
@@ -140,13 +185,24 @@ class DocumentReader:
                 roster[key] = LeaguePlayer(name=name, name_key=key)
         return roster
 
-    def game(self, value: object, where: str) -> Game | None:
+    def game(self, value: object, where: str) -> tuple[Game, int | None] | None:
         try:
-            data = require_keys(value, GAME_KEYS + LIVE_KEYS, required=GAME_KEYS)
+            data = require_keys(value, GAME_KEYS + LIVE_KEYS + GAME_EXTRA_KEYS,
+                                required=GAME_KEYS)
         except EngineError as error:
             self.fail(error, where)
             return None
         played_at = self.moment(data["played_at"], where + "played_at")
+        season = data.get("season")
+        if season is not None and (type(season) is not int
+                                   or not 0 <= season < len(self.seasons)):
+            self.fail(InvalidBackup(Problem(
+                where + "season", N_("must be the number of one of the league's seasons, "
+                                     "0 to %(last)s"), values={"last": len(self.seasons) - 1})))
+            return None
+        notes = self.attempt(lambda: read_notes(*(data.get(key) for key in NOTE_KEYS)), where)
+        if notes is None:
+            return None
         index = data["rules"]
         if type(index) is not int or not 0 <= index < len(self.rule_sets):
             self.fail(InvalidBackup(Problem(
@@ -170,7 +226,8 @@ class DocumentReader:
                 data.get("red_threes_down")), where):
             return None
         game.created_at = game.updated_at = played_at
-        return game
+        write_notes(game, notes)
+        return game, season
 
     def on_roster(self, teams: object, roster: Mapping[str, LeaguePlayer], where: str) -> bool:
         """Whether every player named in well-formed teams is on the roster."""
