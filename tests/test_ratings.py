@@ -269,3 +269,18 @@ def test_a_chance_is_written_as_the_language_writes_a_percentage(
 
     with app.test_request_context(headers={"Accept-Language": language}):
         assert percent(62) == written
+
+
+def test_a_players_page_draws_their_rating_over_their_games(
+        app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        league = league_of_five("Charted")
+        club = ratings.league_ratings(league)
+        ann = next(row for row in club.players if row.name == "Ann")
+    page = html.unescape(client.get(f"/leagues/{league}/players/{ann.player_id}")
+                         .get_data(as_text=True))
+    assert "Club rating over time" in page
+    assert 'aria-label="Club rating of Ann after each finished game, oldest first"' in page
+    assert (f"5 finished games: the club rating went from {ann.history[0].rating:,} to "
+            f"{ann.skill.rating:,};") in page
+    assert page.count('class="chart-band"') == 1
