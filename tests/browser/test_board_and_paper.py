@@ -17,6 +17,7 @@ from handfoot_score import create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.services.tallies import read_entered
+from tests.browser.conftest import missing
 from tests.conftest import TEST_CONFIG
 
 if TYPE_CHECKING:
@@ -142,8 +143,8 @@ def _pdf_text(page: Page, paper: str, path: Path) -> tuple[int, str]:
 def test_every_page_made_for_paper_prints_on_a4_and_letter(
         browser: Any, server: str, club: dict[str, str], screenshots: Path,
         paper: str) -> None:
-    if not shutil.which("pdftotext"):
-        pytest.skip("pdftotext is missing: apt-get install poppler-utils")
+    if not (shutil.which("pdftotext") and shutil.which("pdfinfo")):
+        missing("pdftotext and pdfinfo are missing (Debian: apt-get install poppler-utils)")
     # Printed from a dark screen: paper is always light.
     context = browser.new_context(base_url=server, color_scheme="dark")
     page: Page = context.new_page()
