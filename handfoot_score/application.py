@@ -24,6 +24,7 @@ from handfoot_score.serving.security import (
 from handfoot_score.serving.static_files import register_static_files
 from handfoot_score.storage.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.web import (
+    board,
     game_notes,
     games_setup,
     join,
@@ -32,6 +33,7 @@ from handfoot_score.web import (
     live,
     meld_calculator,
     play,
+    printouts,
     register_web,
     results,
     rules_pages,
@@ -107,6 +109,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(leagues.bp)
     app.register_blueprint(league_access.bp)
     app.register_blueprint(join.bp)
+    app.register_blueprint(board.bp)
+    app.register_blueprint(printouts.bp)
     register_web(app)
     # The API takes only application/json bodies, which a cross-site form cannot send,
     # so it carries no CSRF token. (Flask-WTF exempts a request by its innermost blueprint.)

@@ -3,6 +3,7 @@ standings of a season, an earlier one and all time, in the pages, the CSV and th
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -198,3 +199,20 @@ def test_a_players_page_reads_a_season_or_all_time(app: Flask, client: FlaskClie
     assert client.get(f"/leagues/{league['id']}/players/{bob}?season=x").status_code == 404
     sorted_page = client.get(f"/leagues/{league['id']}?season=all").get_data(as_text=True)
     assert '<input type="hidden" name="season" value="all">' in sorted_page
+
+
+def test_the_report_to_print_reads_a_season_or_all_time(
+        client: FlaskClient, league: dict[str, Any]) -> None:
+    def report(query: str = "") -> str:
+        answer = client.get(f"/leagues/{league['id']}/report{query}")
+        assert answer.status_code == 200
+        return html.unescape(answer.get_data(as_text=True))
+
+    now = report()
+    assert "Games of the season Summer 2026" in now and "1 finished game." in now
+    spring = report(f"?season={league['spring']}")
+    assert "Games of the season Spring" in spring and "An earlier season." in spring
+    assert "2 finished games." in spring
+    every = report("?season=all")
+    assert "Games of all time" in every and "4 finished games." in every
+    assert client.get(f"/leagues/{league['id']}/report?season=spring").status_code == 404
