@@ -49,6 +49,44 @@ def test_the_api_game_has_the_same_etag(app: Flask, client: FlaskClient) -> None
                       headers={"If-None-Match": '"1"'}).status_code == 304
 
 
+def test_a_poll_that_finds_nothing_new_is_one_read_by_the_primary_key(
+        app: Flask, client: FlaskClient, statements: list[str]) -> None:
+    # 160 phones poll all evening: each unchanged answer costs the database one statement.
+    game_id = start_game(app)
+    statements.clear()
+    response = client.get(f"/games/{game_id}/live", headers={"If-None-Match": '"1"'})
+    assert response.status_code == 304
+    [sent] = statements
+    assert re.fullmatch(r"SELECT games\.version\s+FROM games\s+WHERE games\.id = \S+", sent)
+    with app.app_context(), db.engine.connect() as connection:
+        if uses_database_server():
+            # Too few rows for the planner to choose an index unless a scan is ruled out.
+            connection.exec_driver_sql("SET enable_seqscan = off")
+            name = re.search(r"%\((\w+)\)s", sent)
+            assert name is not None
+            plan = " ".join(row[0] for row in connection.exec_driver_sql(
+                f"EXPLAIN {sent}", {name[1]: game_id}))
+            assert plan.startswith("Index Scan using pk_games on games"), plan
+        else:
+            plan = " ".join(row[-1] for row in connection.exec_driver_sql(
+                f"EXPLAIN QUERY PLAN {sent}", (game_id,)))
+            assert re.fullmatch(r"SEARCH games USING (INDEX sqlite_autoindex_games_1|"
+                                r"PRIMARY KEY) \(id=\?\)", plan), plan
+
+
+def test_a_page_read_after_a_poll_begins_a_transaction_of_its_own(
+        app: Flask, client: FlaskClient, statements: list[str]) -> None:
+    game_id = start_game(app)
+    statements.clear()
+    changed = client.get(f"/games/{game_id}/live", headers={"If-None-Match": '"0"'})
+    assert changed.status_code == 200 and changed.json["version"] == 1
+    reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(reads) >= 2
+    if not uses_database_server():
+        # The game's rows are read together, in one transaction, after the version alone.
+        assert statements.index("BEGIN") == 1
+
+
 def test_an_unknown_game_has_no_version(client: FlaskClient) -> None:
     assert client.get("/games/nope/live").status_code == 404
 
