@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from benchmarks.page_weight import SCRIPT_TARGET, weigh_every_page
-from handfoot_score import create_app
+from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, live, locking
 from handfoot_score.storage import database
@@ -72,6 +72,24 @@ def test_a_poll_that_finds_nothing_new_is_one_read_by_the_primary_key(
                 f"EXPLAIN QUERY PLAN {sent}", (game_id,)))
             assert re.fullmatch(r"SEARCH games USING (INDEX sqlite_autoindex_games_1|"
                                 r"PRIMARY KEY) \(id=\?\)", plan), plan
+
+
+def test_the_scripts_poll_is_answered_from_the_version_alone_changed_or_not(
+        app: Flask, client: FlaskClient, statements: list[str]) -> None:
+    # live.js fetches the page when the version moved, never the summary: a HEAD.
+    game_id = start_game(app)
+    with app.app_context():
+        games.tap_book(game_id, 0, "clean", 1)
+    statements.clear()
+    changed = client.head(f"/games/{game_id}/live", headers={"If-None-Match": '"1"'})
+    assert (changed.status_code, changed.headers["ETag"]) == (200, '"2"')
+    assert "no-cache" in changed.headers["Cache-Control"]
+    assert len(statements) == 1 and "FROM games" in statements[0]
+    assert client.head(f"/games/{game_id}/live",
+                       headers={"If-None-Match": '"2"'}).status_code == 304
+    assert client.head("/games/nope/live").status_code == 404
+    script = (PROJECT_ROOT / "static" / "js" / "live.js").read_text()
+    assert 'method: "HEAD"' in script
 
 
 def test_a_page_read_after_a_poll_begins_a_transaction_of_its_own(
