@@ -12,7 +12,16 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import engine, in_process, league_standings, network, page_weight, ratings, restore
+from . import (
+    club_night,
+    engine,
+    in_process,
+    league_standings,
+    network,
+    page_weight,
+    ratings,
+    restore,
+)
 from .machine import describe
 from .report import Row, table
 
@@ -24,6 +33,7 @@ PARTS: dict[int, tuple[str, Callable[[bool], list[Row]]]] = {
     5: ("page weight", page_weight.run),
     6: ("a league restore beside a table", restore.run),
     7: ("ratings that predict", ratings.run),
+    8: ("club night", club_night.run),
 }
 
 

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from benchmarks.page_weight import SCRIPT_TARGET, weigh_every_page
-from handfoot_score import create_app
+from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, live, locking
 from handfoot_score.storage import database
@@ -47,6 +47,62 @@ def test_the_api_game_has_the_same_etag(app: Flask, client: FlaskClient) -> None
     assert response.json["join_code"] == state_of(app, game_id).join_code
     assert client.get(f"/api/v1/games/{game_id}",
                       headers={"If-None-Match": '"1"'}).status_code == 304
+
+
+def test_a_poll_that_finds_nothing_new_is_one_read_by_the_primary_key(
+        app: Flask, client: FlaskClient, statements: list[str]) -> None:
+    # 160 phones poll all evening: each unchanged answer costs the database one statement.
+    game_id = start_game(app)
+    statements.clear()
+    response = client.get(f"/games/{game_id}/live", headers={"If-None-Match": '"1"'})
+    assert response.status_code == 304
+    [sent] = statements
+    assert re.fullmatch(r"SELECT games\.version\s+FROM games\s+WHERE games\.id = \S+", sent)
+    with app.app_context(), db.engine.connect() as connection:
+        if uses_database_server():
+            # Too few rows for the planner to choose an index unless a scan is ruled out.
+            connection.exec_driver_sql("SET enable_seqscan = off")
+            name = re.search(r"%\((\w+)\)s", sent)
+            assert name is not None
+            plan = " ".join(row[0] for row in connection.exec_driver_sql(
+                f"EXPLAIN {sent}", {name[1]: game_id}))
+            assert plan.startswith("Index Scan using pk_games on games"), plan
+        else:
+            plan = " ".join(row[-1] for row in connection.exec_driver_sql(
+                f"EXPLAIN QUERY PLAN {sent}", (game_id,)))
+            assert re.fullmatch(r"SEARCH games USING (INDEX sqlite_autoindex_games_1|"
+                                r"PRIMARY KEY) \(id=\?\)", plan), plan
+
+
+def test_the_scripts_poll_is_answered_from_the_version_alone_changed_or_not(
+        app: Flask, client: FlaskClient, statements: list[str]) -> None:
+    # live.js fetches the page when the version moved, never the summary: a HEAD.
+    game_id = start_game(app)
+    with app.app_context():
+        games.tap_book(game_id, 0, "clean", 1)
+    statements.clear()
+    changed = client.head(f"/games/{game_id}/live", headers={"If-None-Match": '"1"'})
+    assert (changed.status_code, changed.headers["ETag"]) == (200, '"2"')
+    assert "no-cache" in changed.headers["Cache-Control"]
+    assert len(statements) == 1 and "FROM games" in statements[0]
+    assert client.head(f"/games/{game_id}/live",
+                       headers={"If-None-Match": '"2"'}).status_code == 304
+    assert client.head("/games/nope/live").status_code == 404
+    script = (PROJECT_ROOT / "static" / "js" / "live.js").read_text()
+    assert 'method: "HEAD"' in script
+
+
+def test_a_page_read_after_a_poll_begins_a_transaction_of_its_own(
+        app: Flask, client: FlaskClient, statements: list[str]) -> None:
+    game_id = start_game(app)
+    statements.clear()
+    changed = client.get(f"/games/{game_id}/live", headers={"If-None-Match": '"0"'})
+    assert changed.status_code == 200 and changed.json["version"] == 1
+    reads = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(reads) >= 2
+    if not uses_database_server():
+        # The game's rows are read together, in one transaction, after the version alone.
+        assert statements.index("BEGIN") == 1
 
 
 def test_an_unknown_game_has_no_version(client: FlaskClient) -> None:

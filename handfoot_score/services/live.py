@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from handfoot_score.extensions import db
+from handfoot_score.storage.database import SINGLE_READ
 from handfoot_score.storage.models import Game
 
 from . import games
@@ -33,8 +34,21 @@ class Pulse:
 
 def game_version(game_id: str) -> int | None:
     """The game's version, or None if there is no such game: one small query, the cheapest
-    way to know whether what a phone or a kept page shows is still the game."""
-    return db.session.scalar(select(Game.version).where(Game.id == game_id))
+    way to know whether what a phone or a kept page shows is still the game.
+
+    Asked outside a transaction (a poll), it is one statement by the primary key and nothing
+    more: no transaction begun for it on SQLite, and the connection given back at once, so
+    a page read after it begins a transaction of its own. Inside one (a write), it is read
+    there, and sees the write."""
+    query = select(Game.version).where(Game.id == game_id)
+    session = db.session()
+    if session.in_transaction():
+        return session.scalar(query)
+    session.connection(execution_options={SINGLE_READ: True})
+    try:
+        return session.scalar(query)
+    finally:
+        session.rollback()
 
 
 def pulse(game_id: str) -> Pulse:

@@ -33,12 +33,16 @@ def enable_sqlite_pragmas(engine: Engine) -> None:
 
 #: Marks a connection whose transaction will write: on SQLite it begins with BEGIN IMMEDIATE.
 WRITE = "handfoot_write"
+#: Marks a connection that sends one SELECT and ends: on SQLite it begins no transaction,
+#: the statement is one on its own (a live poll's version, asked many times a second).
+SINGLE_READ = "handfoot_single_read"
 
 
 def begin_sqlite_transactions(engine: Engine) -> None:
     """Let SQLAlchemy, not the driver, begin every SQLite transaction: ``BEGIN`` for reads and
     ``BEGIN IMMEDIATE`` for a connection given the ``WRITE`` execution option, which takes the
-    write lock before anything is read, so two writers can never both read and then write.
+    write lock before anything is read, so two writers can never both read and then write;
+    none for a connection given ``SINGLE_READ``, whose one statement needs none.
 
     This is SQLAlchemy's recipe for pysqlite ("Serializable isolation / Savepoints /
     Transactional DDL"); other engines are left alone.
@@ -53,5 +57,7 @@ def begin_sqlite_transactions(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(connection: Any) -> None:
-        writes = connection.get_execution_options().get(WRITE, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+        options = connection.get_execution_options()
+        if options.get(SINGLE_READ, False):
+            return
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN")

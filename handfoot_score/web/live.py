@@ -21,12 +21,18 @@ bp = Blueprint("live", __name__)
 
 @bp.get("/games/<game_id>/live")
 def live_version(game_id: str) -> ResponseReturnValue:
-    """The game's version as the ETag, and what the pages show live; 304 while unchanged."""
+    """The game's version as the ETag, and what the pages show live; 304 while unchanged.
+
+    A HEAD, which is what live.js sends, is answered from the version alone, changed or not:
+    the script fetches the page when it changed, never the summary, so reading the game
+    for it would be work thrown away by every phone of the table after every save."""
     version = live.game_version(game_id)
     if version is None:
         abort(404)
     if request.if_none_match.contains(str(version)):
         return _uncached(Response(status=304), version)
+    if request.method == "HEAD":
+        return _uncached(Response(status=200), version)
     try:
         pulse = live.pulse(game_id)
     except GameNotFound:

@@ -1,5 +1,5 @@
-// Every 2 s ask if the game's version moved (ETag; 304 if not); if so, fetch the page and
-// swap in its [data-live] parts, never a touched data-live="keep" one (a notice says what
+// Every second ask if the game's version moved (HEAD; ETag; 304 if not); if so, fetch the
+// page and swap in its [data-live] parts, never a touched data-live="keep" one (a notice says what
 // changed). Forms marked data-retry save by fetch: a save that cannot reach the server
 // keeps everything on the page and says so (its data-retry text, or a general one). The
 // words are the page's, in its language (data- attributes on <html>, templates/base.html).
@@ -60,7 +60,7 @@
     busy = true;
     let version;
     fetch(box.dataset.liveUrl, {
-      cache: "no-store", headers: { "If-None-Match": `"${box.dataset.liveVersion}"` }
+      method: "HEAD", cache: "no-store", headers: { "If-None-Match": `"${box.dataset.liveVersion}"` }
     }).then(res => {
       // The version is the ETag's number, whatever the server adds for gzip ("3:gzip").
       version = (res.headers.get("ETag") || "").match(/\d+/)?.[0];
@@ -123,5 +123,5 @@
   }
   const handlers = { input: mark, change: mark, click: mark, submit: send, visibilitychange: poll };
   for (const type in handlers) document.addEventListener(type, handlers[type]);
-  setInterval(poll, 2000);
+  setInterval(poll, 1000);
 })();
