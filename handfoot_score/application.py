@@ -24,6 +24,7 @@ from handfoot_score.serving.security import (
 from handfoot_score.serving.static_files import register_static_files
 from handfoot_score.storage.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.web import (
+    club_nights,
     games_setup,
     join,
     league_access,
@@ -104,6 +105,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(meld_calculator.bp)
     app.register_blueprint(leagues.bp)
     app.register_blueprint(league_access.bp)
+    app.register_blueprint(club_nights.bp)
     app.register_blueprint(join.bp)
     register_web(app)
     # The API takes only application/json bodies, which a cross-site form cannot send,
