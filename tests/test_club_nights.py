@@ -3,7 +3,11 @@ in one tap, drawing again, and the edit code of a protected league."""
 
 from __future__ import annotations
 
+import json
 import re
+import threading
+import urllib.error
+import urllib.request
 from typing import Any
 
 import pytest
@@ -11,10 +15,12 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score import PROJECT_ROOT
+from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.storage.models import ClubNight, Game, LeagueGame
+from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
+from tests.serving import serving
 
 CODE = "river and stone"
 TONIGHT = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy"]
@@ -35,6 +41,19 @@ def draw(client: FlaskClient, league_id: str, code: str | None = None,
 
 def text(response: Any) -> str:
     return response.get_data(as_text=True)
+
+
+def call(method: str, url: str, body: object = None) -> tuple[int, dict[str, Any]]:
+    """Send a JSON request to a served app; the status and the JSON answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.loads(error.read())
 
 
 def stored(app: Flask, model: type) -> int:
@@ -259,3 +278,49 @@ def test_the_plan_prints_without_navigation_or_buttons(client: FlaskClient) -> N
     assert hidden is not None
     for part in (".site-header", ".site-foot", ".night-actions", ".table-start"):
         assert part in hidden.group(1)
+
+
+def test_the_api_starts_a_tables_game_once(app: Flask, client: FlaskClient) -> None:
+    league_id = new_league(client, edit_code=CODE)
+    night_id = night_id_of(client, league_id, code=CODE)
+    start = f"/api/v1/leagues/{league_id}/club-nights/{night_id}/rotations/1/tables/2/game"
+    assert client.post(start).status_code == 403
+    response = client.post(start, headers={"X-Edit-Code": CODE})
+    assert response.status_code == 201
+    assert response.json["status"] == "playing" and len(response.json["join_code"]) == 6
+    game = client.get(response.headers["Location"]).json
+    table = client.get(f"/api/v1/leagues/{league_id}/club-nights/{night_id}").json[
+        "rotations"][0]["tables"][1]
+    assert [team["players"] for team in game["teams"]] == table["teams"]
+    assert table["game"] == response.json
+    again = client.post(start, headers={"X-Edit-Code": CODE})
+    assert (again.status_code, again.json) == (200, response.json)
+    assert client.post(start.replace("tables/2", "tables/3"),
+                       headers={"X-Edit-Code": CODE}).status_code == 404
+    assert stored(app, Game) == 1
+
+
+def test_two_phones_tapping_one_table_at_once_start_one_game(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Two server processes on one database, eight taps at once: one game, every tap led
+    to it."""
+    if uses_database_server():
+        empty_tables(create_app(TEST_CONFIG))
+        url = DATABASE_URL
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('night') / 'night.sqlite'}"
+    with serving(url, tmp_path_factory.mktemp("one")) as first, \
+            serving(url, tmp_path_factory.mktemp("two")) as second:
+        league_id = call("POST", f"{first}/api/v1/leagues", {"name": "Club"})[1]["id"]
+        night_id = call("POST", f"{first}/api/v1/leagues/{league_id}/club-nights",
+                        {"players": TONIGHT, "games_each": 1})[1]["id"]
+        path = f"/api/v1/leagues/{league_id}/club-nights/{night_id}/rotations/1/tables/1/game"
+        answers: list[tuple[int, dict[str, Any]]] = []
+        taps = [threading.Thread(target=lambda server=server: answers.append(
+            call("POST", server + path))) for server in [first, second] * 4]
+        for tap in taps:
+            tap.start()
+        for tap in taps:
+            tap.join()
+    assert sorted(status for status, _ in answers) == [200] * 7 + [201]
+    assert len({body["id"] for _, body in answers}) == 1

@@ -1,5 +1,5 @@
-"""Club nights in the JSON API: draw tonight's tables for who is present, and read a night
-with the games started at its tables."""
+"""Club nights in the JSON API: draw tonight's tables for who is present, read a night with
+the games started at its tables, and start a table's game."""
 
 from __future__ import annotations
 
@@ -33,6 +33,21 @@ def create_night(league_id: str) -> ResponseReturnValue:
 def night(league_id: str, night_id: str) -> ResponseReturnValue:
     """A night: its tables, the same as when it was drawn, and each table's game if started."""
     return jsonify(night_document(club_nights.get_night(league_id, night_id)))
+
+
+@bp.post("/leagues/<league_id>/club-nights/<night_id>/rotations/<int:rotation>/tables/"
+         "<int:table>/game")
+def start_table(league_id: str, night_id: str, rotation: int, table: int
+                ) -> ResponseReturnValue:
+    """Start a table's game, its players and teams as drawn, in the league: 201 with its id
+    and join code; 200 with the same for a table whose game was started already.
+    ``X-Edit-Code`` for a protected league."""
+    started = club_nights.start_table(league_id, night_id, rotation, table,
+                                      edit_code=edit_code())
+    game = started.game
+    return (jsonify({"id": game.id, "join_code": game.join_code, "status": game.status}),
+            201 if started.new else 200,
+            {"Location": url_for("api.games.game", game_id=game.id)})
 
 
 @bp.errorhandler(ClubNightNotFound)

@@ -79,6 +79,14 @@ class StartedGame:
 
 
 @dataclass(frozen=True)
+class TableStart:
+    """A table's game after a tap on its start: ``new`` unless an earlier tap started it."""
+
+    game: StartedGame
+    new: bool
+
+
+@dataclass(frozen=True)
 class TableView:
     """A table of a rotation (numbered from 1), and its game once started."""
 
@@ -224,16 +232,17 @@ def get_night(league_id: str, night_id: str) -> NightView:
 
 @write_transaction
 def start_table(league_id: str, night_id: str, rotation: int, table: int, *,
-                edit_code: str | None = None) -> str:
+                edit_code: str | None = None) -> TableStart:
     """Start the game of one table of a night, in its league, with its players and teams
-    (or find the one already started: a second tap starts no second game); returns the
-    game's id. Raises ClubNightNotFound for a table the night does not have."""
+    (or find the one already started: a second tap starts no second game). Raises
+    ClubNightNotFound for a table the night does not have."""
     begin_write()
     plan = _table_plan(league_id, night_id, rotation, table)
     league = league_for_change(league_id, edit_code)
     existing = db.session.get(ClubNightGame, (night_id, rotation, table))
     if existing is not None:
-        return existing.game_id
+        game = existing.game
+        return TableStart(StartedGame(game.id, game.join_code, game.status), new=False)
     night = _night(league_id, night_id)
     setup = GameSetup(get_rules(night.rules_id), _teams(plan.teams), league=league.id)
     game = game_of(setup, setup.rules)
@@ -241,7 +250,7 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int, *,
     db.session.add(game)
     db.session.add(ClubNightGame(night_id=night_id, rotation=rotation, table=table, game=game))
     db.session.commit()
-    return game.id
+    return TableStart(StartedGame(game.id, game.join_code, game.status), new=True)
 
 
 def _table_plan(league_id: str, night_id: str, rotation: int, table: int) -> TablePlan:

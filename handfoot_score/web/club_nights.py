@@ -106,11 +106,11 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int) -> Res
     if not FlaskForm().validate_on_submit():
         abort(400)
     try:
-        game_id = club_nights.start_table(league_id, night_id, rotation, table,
+        started = club_nights.start_table(league_id, night_id, rotation, table,
                                           edit_code=edit_code_for(league_id))
     except (LeagueNotFound, ClubNightNotFound):
         abort(404)
-    return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
+    return redirect(url_for("play.game", game_id=started.game.id), SEE_OTHER)
 
 
 def _night_form(league: LeagueView) -> NightForm:
