@@ -284,8 +284,10 @@ def test_the_api_starts_a_tables_game_once(app: Flask, client: FlaskClient) -> N
     league_id = new_league(client, edit_code=CODE)
     night_id = night_id_of(client, league_id, code=CODE)
     start = f"/api/v1/leagues/{league_id}/club-nights/{night_id}/rotations/1/tables/2/game"
-    assert client.post(start).status_code == 403
-    response = client.post(start, headers={"X-Edit-Code": CODE})
+    assert client.post(start, json={}).status_code == 403
+    assert client.post(start, json={"rules": "classic"}, headers={"X-Edit-Code": CODE}
+                       ).status_code == 422
+    response = client.post(start, json={}, headers={"X-Edit-Code": CODE})
     assert response.status_code == 201
     assert response.json["status"] == "playing" and len(response.json["join_code"]) == 6
     game = client.get(response.headers["Location"]).json
@@ -293,9 +295,9 @@ def test_the_api_starts_a_tables_game_once(app: Flask, client: FlaskClient) -> N
         "rotations"][0]["tables"][1]
     assert [team["players"] for team in game["teams"]] == table["teams"]
     assert table["game"] == response.json
-    again = client.post(start, headers={"X-Edit-Code": CODE})
+    again = client.post(start, json={}, headers={"X-Edit-Code": CODE})
     assert (again.status_code, again.json) == (200, response.json)
-    assert client.post(start.replace("tables/2", "tables/3"),
+    assert client.post(start.replace("tables/2", "tables/3"), json={},
                        headers={"X-Edit-Code": CODE}).status_code == 404
     assert stored(app, Game) == 1
 
@@ -317,7 +319,7 @@ def test_two_phones_tapping_one_table_at_once_start_one_game(
         path = f"/api/v1/leagues/{league_id}/club-nights/{night_id}/rotations/1/tables/1/game"
         answers: list[tuple[int, dict[str, Any]]] = []
         taps = [threading.Thread(target=lambda server=server: answers.append(
-            call("POST", server + path))) for server in [first, second] * 4]
+            call("POST", server + path, {}))) for server in [first, second] * 4]
         for tap in taps:
             tap.start()
         for tap in taps:

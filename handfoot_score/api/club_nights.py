@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 
 from handfoot_score.services import club_nights
 from handfoot_score.services.club_nights import ClubNightNotFound, NightView
+from handfoot_score.services.errors import require_keys
 
 from .body import json_body
 from .leagues import edit_code
@@ -41,7 +42,9 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int
                 ) -> ResponseReturnValue:
     """Start a table's game, its players and teams as drawn, in the league: 201 with its id
     and join code; 200 with the same for a table whose game was started already.
-    ``X-Edit-Code`` for a protected league."""
+    ``X-Edit-Code`` for a protected league. The body is ``{}``: a JSON body is what keeps a
+    cross-site form from starting games."""
+    require_keys(json_body(), (), required=())
     started = club_nights.start_table(league_id, night_id, rotation, table,
                                       edit_code=edit_code())
     game = started.game
