@@ -14,7 +14,8 @@ from tests.conftest import TEST_CONFIG
 from tests.game_pages import start_game
 
 PAGE_BLUEPRINTS = {"home", "theme", "games_setup", "play", "live", "results", "counting",
-                   "rules", "meld_calculator", "leagues", "league_access", "joining"}
+                   "rules", "meld_calculator", "leagues", "league_access", "joining",
+                   "club_nights"}
 
 
 def test_every_page_is_named_by_its_blueprint(app: Flask) -> None:
