@@ -8,6 +8,12 @@ in number, three of them sit at a table of six, as three teams of two or split i
 of three (``SixSeats``). Which pairs meet is chosen so the same players face each other as
 seldom as the draw can manage. The same players, games and seed give the same evening.
 
+Teams of two never partner anyone twice. Teams of three add partners the round robin did not
+plan, so the split is chosen to avoid those it had or will have, and where that fails the
+evening is drawn again in another order (``EVENINGS_TRIED``); ten or eleven players for five
+or six games may still see a partner twice (ten for six games must: eight partnerships a
+rotation, forty-five pairs in all).
+
 >>> evening = draw_evening([f"P{n}" for n in range(9)], games_each=3, seed=7)
 >>> [len(rotation.sitting_out) for rotation in evening.rotations]
 [1, 1, 1]
@@ -36,7 +42,11 @@ TABLE_OF_FOUR = 4
 #: The table an odd number of pairs adds: as many players as the rules let sit together.
 TABLE_OF_SIX = MAX_PLAYERS
 #: Shuffles of a rotation's pairs tried, the one whose opponents met least kept.
-GROUPINGS_TRIED = 12
+GROUPINGS_TRIED = 8
+#: Evenings drawn at most, the first with no partners twice kept (else the fewest): tables
+#: of two teams of three make partners the round robin did not plan, and another order of
+#: players or rounds may leave room for them. Teams of two never need a second evening.
+EVENINGS_TRIED = 8
 
 
 class SixSeats(StrEnum):
@@ -88,19 +98,38 @@ def draw_evening(players: Sequence[str], games_each: int, seed: int,
     if not 1 <= games_each <= MAX_GAMES_EACH:
         raise ValueError(f"each player plays 1 to {MAX_GAMES_EACH} games")
     draw = random.Random(seed)
+    best: tuple[int, Evening] | None = None
+    for _ in range(EVENINGS_TRIED):
+        evening = _evening(players, games_each, six_seats, draw)
+        repeats = sum(count - 1 for count in partnerships(evening).values())
+        if best is None or repeats < best[0]:
+            best = (repeats, evening)
+        if repeats == 0:
+            break
+    assert best is not None
+    return best[1]
+
+
+def _evening(players: Sequence[str], games_each: int, six_seats: SixSeats,
+             draw: random.Random) -> Evening:
+    """One evening drawn: the players in the order ``draw`` shuffles them, a round robin's
+    rounds it picks, and tables seated as ``_tables`` seats them."""
     ring: list[str | None] = list(players)
     draw.shuffle(ring)
     if len(ring) % 2:
         ring.append(None)  # whoever is paired with nobody sits out
     chosen = draw.sample(range(len(ring) - 1), games_each)
+    circles = [list(_circle_round(ring, number)) for number in chosen]
+    rounds = [[(a, b) for a, b in pairs if a is not None and b is not None] for pairs in circles]
     partnered: set[frozenset[str]] = set()
     faced: Counter[frozenset[str]] = Counter()
     rotations = []
-    for number in chosen:
-        pairs = list(_circle_round(ring, number))
-        sitting_out = tuple(p for pair in pairs for p in pair if None in pair and p is not None)
-        playing = [(a, b) for a, b in pairs if a is not None and b is not None]
-        tables = _tables(playing, six_seats, partnered, faced, draw)
+    for index, (pairs, playing) in enumerate(zip(circles, rounds)):
+        sitting_out = tuple(p for pair in pairs if None in pair for p in pair if p is not None)
+        # Two teams of three make partners the round robin did not plan: not those it pairs
+        # in a later rotation either.
+        later = {frozenset(pair) for pairs in rounds[index + 1:] for pair in pairs}
+        tables = _tables(playing, six_seats, partnered | later, faced, draw)
         for table in tables:
             for team in table.teams:
                 partnered.update(frozenset(two) for two in combinations(team, 2))
@@ -155,12 +184,14 @@ def _greedy_tables(order: list[Pair], six_seats: SixSeats, partnered: set[frozen
         seated = [left.pop(0)]
         size = pairs_at_six or TABLE_OF_FOUR // 2
         pairs_at_six = 0
+        threes = size == TABLE_OF_SIX // 2 and six_seats is SixSeats.THREES
         while len(seated) < size:
-            seated.append(min(left, key=lambda pair: _cost((*seated, pair), partnered, faced)))
+            seated.append(min(left, key=lambda pair: _cost(
+                _threes((*seated, pair), partnered, faced)
+                if threes and len(seated) == size - 1 else (*seated, pair), partnered, faced)))
             left.remove(seated[-1])
-        first, *others = seated
-        teams: tuple[tuple[str, ...], ...] = (first, *others)
-        if len(teams) == TABLE_OF_SIX // 2 and six_seats is SixSeats.THREES:
+        teams: tuple[tuple[str, ...], ...] = tuple(seated)
+        if threes:
             teams = _threes(teams, partnered, faced)
         tables.append(TablePlan(teams))
     return tuple(tables)
