@@ -22,7 +22,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.extensions import db
-from handfoot_score.services import games, leagues, rules
+from handfoot_score.services import club_nights, games, leagues, rules
 from handfoot_score.services.tallies import read_entered
 
 from .html import css_references, loaded_files
@@ -76,9 +76,11 @@ def samples(app: Flask) -> dict[str, list[object]]:
             games.record_round(finished, read_entered([TALLY, TALLY]))
         saved = rules.save_rules("Grandma's", rules.get_rules("pagat")).id
         player = leagues.get_league(league).players[0].id
+        night = club_nights.create_night(league, club_nights.night_setup(
+            [f"Player {number}" for number in range(12)], 3)).id
         db.session.remove()
     return {"game_id": [playing, finished], "number": [1, 2], "rules_id": ["classic", saved],
-            "league_id": [league], "player_id": [player]}
+            "league_id": [league], "player_id": [player], "night_id": [night]}
 
 
 def addresses(app: Flask, values: dict[str, list[object]]) -> Iterator[tuple[str, str]]:

@@ -25,6 +25,7 @@ from handfoot_score.serving.static_files import register_static_files
 from handfoot_score.storage.database import begin_sqlite_transactions, enable_sqlite_pragmas
 from handfoot_score.web import (
     board,
+    club_nights,
     game_notes,
     games_setup,
     join,
@@ -108,6 +109,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(meld_calculator.bp)
     app.register_blueprint(leagues.bp)
     app.register_blueprint(league_access.bp)
+    app.register_blueprint(club_nights.bp)
     app.register_blueprint(join.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(printouts.bp)

@@ -15,7 +15,7 @@ from flask import Flask
 from werkzeug.routing import Rule
 
 from handfoot_score.extensions import db
-from handfoot_score.services import games, leagues, rules
+from handfoot_score.services import club_nights, games, leagues, rules
 from handfoot_score.services.tallies import read_entered
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
@@ -39,6 +39,8 @@ def make_samples(app: Flask) -> dict[str, list[Any]]:
             games.record_round(finished.id, read_entered([QUIET, QUIET]))
         saved = rules.save_rules("Grandma's", rules.get_rules("pagat"))
         roster = leagues.get_league(league.id).players
+        night = club_nights.create_night(league.id, club_nights.night_setup(
+            ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal"], 2))
     return {
         "game_id": [playing.id, finished.id],
         "number": [1, 2],
@@ -46,6 +48,9 @@ def make_samples(app: Flask) -> dict[str, list[Any]]:
         "rules_id": ["classic", saved.id],
         "league_id": [league.id],
         "player_id": [roster[0].id],
+        "night_id": [night.id],
+        "rotation": [1],
+        "table": [1],
         "filename": ["css/app.css"],
     }
 

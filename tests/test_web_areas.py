@@ -15,7 +15,7 @@ from tests.game_pages import start_game
 
 PAGE_BLUEPRINTS = {"home", "theme", "games_setup", "play", "live", "results", "counting",
                    "rules", "meld_calculator", "leagues", "league_access", "joining", "board",
-                   "printouts", "game_notes"}
+                   "printouts", "game_notes", "club_nights"}
 
 
 def test_every_page_is_named_by_its_blueprint(app: Flask) -> None:

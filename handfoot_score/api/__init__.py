@@ -6,12 +6,12 @@ Each module of the API is a blueprint of its own, nested in ``bp``, which gives 
 
 from flask import Blueprint
 
-from . import errors, games, leagues, views
+from . import club_nights, errors, games, leagues, views
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 errors.register_error_handlers(bp)
 
 #: The API's modules' blueprints, each nested in ``bp``.
-PARTS = (games.bp, leagues.bp, views.bp)
+PARTS = (games.bp, leagues.bp, club_nights.bp, views.bp)
 for part in PARTS:
     bp.register_blueprint(part)

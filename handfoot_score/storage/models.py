@@ -367,3 +367,39 @@ class TallyPart(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(Moment, default=_now, onupdate=_now)
 
     game: Mapped[Game] = relationship(back_populates="parts")
+
+
+class ClubNight(db.Model):  # type: ignore[name-defined,misc]
+    """A club's evening in a league: who is present and how many games each plays; its
+    tables are drawn again from these and the seed whenever they are shown, the same each
+    time (``engine.seating_plan``)."""
+
+    __tablename__ = "club_nights"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    league_id: Mapped[str] = mapped_column(
+        ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    #: The names present, as the roster spells them, in the order they were given.
+    players: Mapped[list[str]] = mapped_column(JSON)
+    games_each: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    #: How a table of six plays: "pairs" (three teams of two) or "threes" (two teams of three).
+    six_seats: Mapped[str] = mapped_column(String(8))
+    #: The rules every table's game is started with: a preset's or a saved set's id.
+    rules_id: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
+
+
+class ClubNightGame(db.Model):  # type: ignore[name-defined,misc]
+    """The game started at one table of one rotation of a club night."""
+
+    __tablename__ = "club_night_games"
+
+    night_id: Mapped[str] = mapped_column(
+        ForeignKey("club_nights.id", ondelete="CASCADE"), primary_key=True)
+    rotation: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    table: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+
+    game: Mapped[Game] = relationship()

@@ -1,0 +1,280 @@
+"""Club nights: a league's evening of tables drawn for who is present, and each table's game
+started from the plan in one tap.
+
+A night stores only what the draw needs (the players, games each, the seed and how a table
+of six plays): its tables are drawn again each time they are shown, the same each time
+(``engine.seating_plan``). "Draw again" makes a new night of the same players with another
+seed. Creating a night, drawing again and starting a table's game all change the league, so
+a league with an edit code needs it (``edit_codes``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+
+from handfoot_score.engine.errors import MOST_PROBLEMS, N_, Problem
+from handfoot_score.engine.presets import CLASSIC
+from handfoot_score.engine.seating_plan import (
+    MAX_GAMES_EACH,
+    MAX_NIGHT_PLAYERS,
+    MIN_NIGHT_PLAYERS,
+    SixSeats,
+    TablePlan,
+    draw_evening,
+)
+from handfoot_score.extensions import db
+from handfoot_score.storage.models import ClubNight, ClubNightGame, Game, LeaguePlayer
+
+from .edit_codes import require_edit_code
+from .errors import InvalidInput, require_keys
+from .games.setup import MAX_NAME, GameSetup, TeamSetup, game_of
+from .leagues import (
+    MAX_PLAYER_NAME,
+    league_for_change,
+    league_record,
+    name_key,
+    player_name,
+    seat_players,
+    utc,
+)
+from .locking import begin_write, write_transaction
+from .rules import get_rules
+from .words import gettext
+
+NIGHT_KEYS = ("players", "games_each", "rules", "six_seats", "seed")
+#: A seed is stored as a 32-bit whole number, as every database keeps one.
+MAX_SEED = 2**31 - 1
+#: What separates partners in the name of a team a table's game is started with.
+PARTNERS = " & "
+
+
+class ClubNightNotFound(LookupError):
+    """No club night of this league has this id."""
+
+
+@dataclass(frozen=True)
+class NightSetup:
+    """A club night as asked for: the players present (distinct names), games each, the
+    rules its tables play, how a table of six plays, and the seed (None: a new one)."""
+
+    players: tuple[str, ...]
+    games_each: int
+    rules_id: str = CLASSIC.id
+    six_seats: SixSeats = SixSeats.PAIRS
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class StartedGame:
+    """The game started at a table: its id, its join code while in play, its status."""
+
+    id: str
+    join_code: str | None
+    status: str
+
+
+@dataclass(frozen=True)
+class TableStart:
+    """A table's game after a tap on its start: ``new`` unless an earlier tap started it."""
+
+    game: StartedGame
+    new: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table of a rotation (numbered from 1), and its game once started."""
+
+    number: int
+    plan: TablePlan
+    game: StartedGame | None
+
+
+@dataclass(frozen=True)
+class RotationView:
+    """A rotation (numbered from 1): its tables and who sits it out."""
+
+    number: int
+    tables: tuple[TableView, ...]
+    sitting_out: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NightView:
+    """A club night as its page and the API show it."""
+
+    id: str
+    league_id: str
+    league_name: str
+    protected: bool
+    players: tuple[str, ...]
+    games_each: int
+    seed: int
+    six_seats: SixSeats
+    rules_id: str
+    created_at: datetime
+    rotations: tuple[RotationView, ...]
+
+
+def read_night(body: object) -> NightSetup:
+    """A night as the JSON API sends it: ``{"players": [...], "games_each", "rules"?,
+    "six_seats"?, "seed"?}``; raises InvalidInput naming each field that cannot be."""
+    data = require_keys(body, NIGHT_KEYS, required=("players", "games_each"))
+    return night_setup(data["players"], data["games_each"], data.get("rules", CLASSIC.id),
+                       data.get("six_seats", SixSeats.PAIRS.value), data.get("seed"))
+
+
+def night_setup(players: object, games_each: object, rules: object = CLASSIC.id,
+                six_seats: object = SixSeats.PAIRS.value, seed: object = None) -> NightSetup:
+    """A night of these players (names tidied; the same name twice, whatever its case and
+    spacing, is refused), games each, rules id, table-of-six seating and seed; raises
+    InvalidInput naming each field that cannot be."""
+    problems: list[Problem] = []
+    names = _present(players, problems)
+    if type(games_each) is not int or not 1 <= games_each <= MAX_GAMES_EACH:
+        problems.append(Problem("games_each", N_("must be a whole number from 1 to %(most)s"),
+                                values={"most": MAX_GAMES_EACH}))
+    if not isinstance(rules, str) or not rules:
+        problems.append(Problem("rules", N_("must be the id of a rule set")))
+    if six_seats not in {seats.value for seats in SixSeats}:
+        problems.append(Problem("six_seats", N_("must be \"pairs\" or \"threes\"")))
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        problems.append(Problem("seed", N_("must be a whole number from 0 to %(most)s"),
+                                values={"most": MAX_SEED}))
+    if problems:
+        raise InvalidInput(problems[:MOST_PROBLEMS])
+    assert isinstance(games_each, int) and isinstance(rules, str) and isinstance(six_seats, str)
+    assert seed is None or isinstance(seed, int)
+    return NightSetup(tuple(names), games_each, rules, SixSeats(six_seats), seed)
+
+
+def _present(players: object, problems: list[Problem]) -> list[str]:
+    """The names present, tidied; each that cannot be adds its problem to ``problems``."""
+    if not isinstance(players, list) or \
+            not MIN_NIGHT_PLAYERS <= len(players) <= MAX_NIGHT_PLAYERS:
+        problems.append(Problem("players", N_("must list %(least)s to %(most)s players"),
+                                values={"least": MIN_NIGHT_PLAYERS, "most": MAX_NIGHT_PLAYERS}))
+        return []
+    names: list[str] = []
+    seen: set[str] = set()
+    for typed in players:
+        name = player_name(typed, MAX_PLAYER_NAME)
+        if name is None:
+            problems.append(Problem("players", N_("must be text of 1 to %(most)s characters, "
+                                                  "no control characters"),
+                                    values={"most": MAX_PLAYER_NAME}))
+        elif name_key(name) in seen:
+            problems.append(Problem("players", N_("%(name)s is listed twice"),
+                                    values={"name": name}))
+        else:
+            seen.add(name_key(name))
+            names.append(name)
+    return names
+
+
+@write_transaction
+def create_night(league_id: str, setup: NightSetup, *, edit_code: str | None = None
+                 ) -> NightView:
+    """Store a club night of this league and draw its tables; names on the roster take its
+    spelling. Raises LeagueNotFound, UnknownRules, EditCodeRequired or TooManyAttempts."""
+    begin_write()
+    league = league_record(league_id)
+    require_edit_code(league, edit_code)
+    get_rules(setup.rules_id)
+    roster = {row.name_key: row.name for row in db.session.execute(
+        select(LeaguePlayer.name_key, LeaguePlayer.name)
+        .where(LeaguePlayer.league_id == league.id))}
+    night = ClubNight(
+        league_id=league.id, players=[roster.get(name_key(name), name) for name in setup.players],
+        games_each=setup.games_each, six_seats=setup.six_seats.value, rules_id=setup.rules_id,
+        seed=secrets.randbelow(MAX_SEED + 1) if setup.seed is None else setup.seed)
+    db.session.add(night)
+    db.session.commit()
+    return get_night(league.id, night.id)
+
+
+def draw_again(league_id: str, night_id: str, *, edit_code: str | None = None) -> NightView:
+    """A new night of the same players, games and rules, drawn with another seed."""
+    night = _night(league_id, night_id)
+    return create_night(league_id, NightSetup(
+        tuple(night.players), night.games_each, night.rules_id, SixSeats(night.six_seats)),
+        edit_code=edit_code)
+
+
+def get_night(league_id: str, night_id: str) -> NightView:
+    """A club night with its tables drawn and the games started at them; raises
+    LeagueNotFound or ClubNightNotFound."""
+    league = league_record(league_id)
+    night = _night(league_id, night_id)
+    started = {(row.rotation, row.table): StartedGame(row.id, row.join_code, row.status)
+               for row in db.session.execute(
+                   select(ClubNightGame.rotation, ClubNightGame.table, Game.id, Game.join_code,
+                          Game.status).join(Game, Game.id == ClubNightGame.game_id)
+                   .where(ClubNightGame.night_id == night.id))}
+    six_seats = SixSeats(night.six_seats)
+    evening = draw_evening(night.players, night.games_each, night.seed, six_seats)
+    rotations = tuple(
+        RotationView(number, tuple(TableView(table, plan, started.get((number, table)))
+                                   for table, plan in enumerate(rotation.tables, start=1)),
+                     rotation.sitting_out)
+        for number, rotation in enumerate(evening.rotations, start=1))
+    return NightView(
+        id=night.id, league_id=league.id, league_name=league.name,
+        protected=league.edit_code_hash is not None, players=tuple(night.players),
+        games_each=night.games_each, seed=night.seed, six_seats=six_seats,
+        rules_id=night.rules_id, created_at=utc(night.created_at), rotations=rotations)
+
+
+@write_transaction
+def start_table(league_id: str, night_id: str, rotation: int, table: int, *,
+                edit_code: str | None = None) -> TableStart:
+    """Start the game of one table of a night, in its league, with its players and teams
+    (or find the one already started: a second tap starts no second game). Raises
+    ClubNightNotFound for a table the night does not have."""
+    begin_write()
+    plan = _table_plan(league_id, night_id, rotation, table)
+    league = league_for_change(league_id, edit_code)
+    existing = db.session.get(ClubNightGame, (night_id, rotation, table))
+    if existing is not None:
+        game = existing.game
+        return TableStart(StartedGame(game.id, game.join_code, game.status), new=False)
+    night = _night(league_id, night_id)
+    setup = GameSetup(get_rules(night.rules_id), _teams(plan.teams), league=league.id)
+    game = game_of(setup, setup.rules)
+    seat_players(league, game)
+    db.session.add(game)
+    db.session.add(ClubNightGame(night_id=night_id, rotation=rotation, table=table, game=game))
+    db.session.commit()
+    return TableStart(StartedGame(game.id, game.join_code, game.status), new=True)
+
+
+def _table_plan(league_id: str, night_id: str, rotation: int, table: int) -> TablePlan:
+    rotations = get_night(league_id, night_id).rotations
+    if not 1 <= rotation <= len(rotations) or \
+            not 1 <= table <= len(rotations[rotation - 1].tables):
+        raise ClubNightNotFound(f"{night_id}/{rotation}/{table}")
+    return rotations[rotation - 1].tables[table - 1].plan
+
+
+def _teams(teams: Sequence[Sequence[str]]) -> tuple[TeamSetup, ...]:
+    """A table's teams, each named after its players where the name fits, else by number."""
+    named = []
+    for number, players in enumerate(teams, start=1):
+        name = PARTNERS.join(players)
+        if len(name) > MAX_NAME:
+            name = gettext("Team %(number)s", number=number)
+        named.append(TeamSetup(name, tuple(players)))
+    return tuple(named)
+
+
+def _night(league_id: str, night_id: str) -> ClubNight:
+    night = db.session.get(ClubNight, night_id) if isinstance(night_id, str) else None
+    if night is None or night.league_id != league_id:
+        raise ClubNightNotFound(night_id)
+    return night
+
