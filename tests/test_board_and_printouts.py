@@ -148,3 +148,38 @@ def test_the_chart_of_ratings_starts_below_the_lowest() -> None:
     assert [bar.name for bar in chart.bars] == ["Cy", "Ann", "Bob"]
     assert chart.bars[0].width == chart.plot_width and 0 < chart.bars[2].width < chart.plot_width
     assert printouts.RatingBars.of([]) is None
+
+
+def test_the_board_shows_tonights_tables_in_the_rotation_being_played(
+        app: Flask, client: FlaskClient, club: dict[str, str]) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from handfoot_score.services import club_nights
+
+    names = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
+    with app.app_context():
+        night = club_nights.create_night(club["league"], club_nights.night_setup(names, 2))
+        first = night.rotations[0]
+        started = club_nights.start_table(club["league"], night.id, 1, 1).game.id
+        games.record_round(started, read_entered([{"melded": {"points": 640}}, {}]))
+    page = text(client.get(f"/leagues/{club['league']}/board"))
+    tables = page.split('class="board-games"')[1].split("</section>")[0]
+    assert "Tonight's tables" in tables and "Rotation 1" in tables
+    assert "Games in play" not in page
+    one, two = first.tables
+    assert re.search(r"Table 1 ·\s+Round 2 of 4", tables)
+    assert re.search(re.escape(" & ".join(one.plan.teams[0])) +
+                     r"</span> <span class=\"num board-total\">640<", tables)
+    assert re.search(r"Table 2 ·\s+Not started yet", tables)
+    assert " & ".join(two.plan.teams[1]) in tables
+    # Both tables of the first rotation over: the board moves on to the second.
+    with app.app_context():
+        for table in (1, 2):
+            game_id = club_nights.start_table(club["league"], night.id, 1, table).game.id
+            while games.get_game(game_id).current_round is not None:
+                games.record_round(game_id, read_entered([{}, {}]))
+        assert club_nights.tonight(club["league"]).rotation.number == 2
+        # A night drawn yesterday evening is not tonight's.
+        later = datetime.now(UTC) + club_nights.TONIGHT + timedelta(minutes=1)
+        assert club_nights.tonight(club["league"], now=later) is None
+    assert "Rotation 2" in text(client.get(f"/leagues/{club['league']}/board"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
@@ -28,7 +28,7 @@ from handfoot_score.engine.seating_plan import (
     draw_evening,
 )
 from handfoot_score.extensions import db
-from handfoot_score.storage.models import ClubNight, ClubNightGame, Game, LeaguePlayer
+from handfoot_score.storage.models import ClubNight, ClubNightGame, Game, GameStatus, LeaguePlayer
 
 from .edit_codes import require_edit_code
 from .errors import InvalidInput, require_keys
@@ -251,6 +251,37 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int, *,
     db.session.add(ClubNightGame(night_id=night_id, rotation=rotation, table=table, game=game))
     db.session.commit()
     return TableStart(StartedGame(game.id, game.join_code, game.status), new=True)
+
+
+#: How long after it was drawn a night is tonight's, on the league's board.
+TONIGHT = timedelta(hours=16)
+
+
+@dataclass(frozen=True)
+class Tonight:
+    """The night a league's board shows: the night, and the rotation being played."""
+
+    night: NightView
+    rotation: RotationView
+
+
+def tonight(league_id: str, now: datetime | None = None) -> Tonight | None:
+    """The league's latest night if it was drawn in the last TONIGHT, with the rotation being
+    played: the first with a table whose game is not over (or not started), else the last;
+    None when the league has no such night. Raises LeagueNotFound."""
+    now = now or datetime.now(UTC)
+    latest = db.session.scalars(
+        select(ClubNight.id).where(ClubNight.league_id == league_id,
+                                   ClubNight.created_at >= now - TONIGHT)
+        .order_by(ClubNight.created_at.desc(), ClubNight.id).limit(1)).first()
+    if latest is None:
+        league_record(league_id)  # a league that is not there is not found
+        return None
+    night = get_night(league_id, latest)
+    playing = next((rotation for rotation in night.rotations
+                    if any(table.game is None or table.game.status == GameStatus.PLAYING
+                           for table in rotation.tables)), night.rotations[-1])
+    return Tonight(night, playing)
 
 
 def _table_plan(league_id: str, night_id: str, rotation: int, table: int) -> TablePlan:

@@ -4,6 +4,7 @@ question, answered by plain queries (as ``standings`` is)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, select
@@ -42,3 +43,12 @@ def _games(league_id: str, status: GameStatus, order: ColumnElement[Any],
         query = query.join(SeasonGame, SeasonGame.game_id == Game.id).where(
             SeasonGame.season_id == season_id)
     return [state_of(game) for game in db.session.scalars(query).unique()]
+
+
+def games_by_id(league_id: str, ids: Sequence[str]) -> dict[str, GameState]:
+    """The league's games with these ids (a night's tables), by id; raises LeagueNotFound."""
+    get_league(league_id)
+    query = (select(Game).join(LeagueGame, LeagueGame.game_id == Game.id)
+             .where(LeagueGame.league_id == league_id, Game.id.in_(ids))
+             .options(*WHOLE_GAME))
+    return {game.id: state_of(game) for game in db.session.scalars(query).unique()}

@@ -1,6 +1,7 @@
 """The board: a league on the club's TV or projector (1920 x 1080), read across the room.
 
-It shows the standings, the games in play with each game's round and totals, and the last
+It shows the standings, tonight's tables (the rotation being played of the night drawn
+today, each table's game with its round and totals) or else the games in play, and the last
 results, and follows them live with nobody touching it: ``static/js/board.js`` fetches the
 board again every few seconds and swaps it in place, keeping the last one shown while the
 server cannot be reached; without JavaScript the page refreshes itself. It never scrolls:
@@ -18,7 +19,7 @@ from typing import Generic, TypeVar
 from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
-from handfoot_score.services import league_play, standings
+from handfoot_score.services import club_nights, league_play, standings
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.standings import Column
 
@@ -71,10 +72,15 @@ def board(league_id: str) -> ResponseReturnValue:
         table = standings.league_standings(league_id, sort=Column.RATING)
         playing = league_play.games_in_play(league_id)
         results = league_play.finished_games(league_id, limit=LAST_RESULTS)
+        night = club_nights.tonight(league_id)
+        at_tables = league_play.games_by_id(league_id, [
+            table.game.id for table in night.rotation.tables if table.game]) if night else {}
     except LeagueNotFound:
         abort(404)
     return render_template(
         "leagues/board.html", league=table.league,
         players=BoardPage.of(table.players, STANDINGS_PER_PAGE, tick),
         games=BoardPage.of(playing, GAMES_PER_PAGE, tick), results=results,
+        night=night, at_tables=at_tables,
+        tables=BoardPage.of(night.rotation.tables, GAMES_PER_PAGE, tick) if night else None,
         next_tick=(tick + 1) % MOST_TICKS, tick_seconds=TICK_SECONDS)
