@@ -25,6 +25,10 @@ QUIET = {"melded": {"eight_to_king": 10}}
 NOT_PAGES = ("static", "api.")
 
 
+#: Who is at the sample league's club night.
+NIGHT = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal"]
+
+
 def make_samples(app: Flask) -> dict[str, list[Any]]:
     """Store a game in play, a finished game, a league and saved house rules; return the
     values each kind of address part can take."""
@@ -39,8 +43,7 @@ def make_samples(app: Flask) -> dict[str, list[Any]]:
             games.record_round(finished.id, read_entered([QUIET, QUIET]))
         saved = rules.save_rules("Grandma's", rules.get_rules("pagat"))
         roster = leagues.get_league(league.id).players
-        night = club_nights.create_night(league.id, club_nights.night_setup(
-            ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal"], 2))
+        night = club_nights.create_night(league.id, club_nights.night_setup(NIGHT, 2))
     return {
         "game_id": [playing.id, finished.id],
         "number": [1, 2],

@@ -18,16 +18,18 @@ import pytest
 from flask import Flask
 
 from handfoot_score.languages.i18n import LOCALES
-from tests.site_map import TEAMS, addresses, make_samples
+from tests.site_map import NIGHT, TEAMS, addresses, make_samples
 
 #: Names typed by the people in the sample games, leagues and rules (tests/site_map.py),
 #: the game's own name, which the German and Japanese sources keep in English, and the
 #: rules site the Pagat preset is named after.
 NAMES = {word.lower() for team in TEAMS for word in [team["name"], *team["players"]]} | {
+    name.lower() for name in NIGHT} | {
     "thursday", "club", "grandma", "hand", "and", "foot", "pagat"}
-#: Not English but codes every language types as they are: the backup file's format and
-#: the word the score steps' box reads for the first step ("below: 50").
-CODES = {"json", "below"}
+#: Not English but codes every language types as they are: the backup file's format, the
+#: word the score steps' box reads for the first step ("below: 50"), and the printed pages'
+#: paper size and the key that prints ("A4 or Letter", "Ctrl+P").
+CODES = {"json", "below", "letter", "ctrl"}
 #: Words each language writes as English does, each a word of that language (in brackets
 #: what it means there when that is not what it means in English).
 SHARED = {
@@ -39,9 +41,9 @@ SHARED = {
     # gd: is (and), as (out of), no (or), on (since), an (the).
     "ja": {"sevens"},
     # ja: a special book's code is small Latin letters, so the example stays "sevens".
-    "it": {"in", "no", "file", "link", "id", "note", "bonus", "per", "all"},
+    "it": {"in", "no", "file", "link", "id", "note", "bonus", "per", "all", "browser"},
     # it: note (notes), per (for: "un mazzo per giocatore", a deck per player), all (at the:
-    # "all'inizio", at the start).
+    # "all'inizio", at the start), browser (the same word).
 }
 SPOKEN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 _WORD = re.compile(r"[^\W\d_]{2,}")

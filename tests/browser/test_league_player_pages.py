@@ -65,8 +65,11 @@ def test_a_players_games_and_the_rules_list_fit_the_narrowest_phone(
     cards = page.locator(".played")
     assert cards.count() == 2
     assert "\u221210,000" in cards.nth(0).inner_text()  # the newest game first
-    chart = page.locator(".chart-svg").evaluate("svg => getComputedStyle(svg).backgroundColor")
-    assert (chart == WHITE) == (scheme == "light")
+    # The results chart and the club rating's: both follow the theme.
+    backgrounds = [chart.evaluate("svg => getComputedStyle(svg).backgroundColor")
+                   for chart in page.locator(".chart-svg").all()]
+    assert len(backgrounds) == 2
+    assert all((background == WHITE) == (scheme == "light") for background in backgrounds)
     page.goto("/rules/house?base=classic")
     page.fill("#rules-name", "Maximiliana's fives")
     page.get_by_role("button", name="Save these rules").click()

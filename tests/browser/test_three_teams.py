@@ -234,9 +234,12 @@ def test_the_charts_follow_the_theme(
     charts.append(page.eval_on_selector(".chart-svg", _BACKGROUND_AND_INK))
     page.goto(f"/leagues/{league['id']}")
     page.locator("a[href*='/players/']").first.click()
-    page.locator(".chart").screenshot(path=screenshots / f"chart-player-{scheme}.png")
-    charts.append(page.eval_on_selector(".chart-svg", _BACKGROUND_AND_INK))
+    # The player's results, and their club rating over time.
+    for number, figure in enumerate(page.locator(".chart").all(), start=1):
+        figure.screenshot(path=screenshots / f"chart-player-{number}-{scheme}.png")
+        charts.append(figure.locator(".chart-svg").evaluate(_BACKGROUND_AND_INK))
     context.close()
+    assert len(charts) == 3
     for background, ink in charts:
         if scheme == "dark":
             assert brightness(background) < 96 < brightness(ink), (background, ink)
