@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
-from handfoot_score.services import games, leagues
+from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.storage.models import ClubNight, Game, LeagueGame
 from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
 from tests.serving import serving
@@ -326,3 +326,19 @@ def test_two_phones_tapping_one_table_at_once_start_one_game(
             tap.join()
     assert sorted(status for status, _ in answers) == [200] * 7 + [201]
     assert len({body["id"] for _, body in answers}) == 1
+
+
+def test_a_tables_game_is_played_in_the_season_being_played(app: Flask) -> None:
+    from datetime import date
+
+    from handfoot_score.services import seasons
+    from handfoot_score.storage.models import SeasonGame
+
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Seasoned"}).id
+        winter = seasons.start_season(league_id, "Winter", date(2026, 12, 1))
+        night = club_nights.create_night(league_id, club_nights.night_setup(
+            ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal"], 1))
+        game_id = club_nights.start_table(league_id, night.id, 1, 1).game.id
+        joined = db.session.get(SeasonGame, game_id)
+        assert joined is not None and joined.season_id == winter.id

@@ -32,14 +32,13 @@ from handfoot_score.storage.models import ClubNight, ClubNightGame, Game, GameSt
 
 from .edit_codes import require_edit_code
 from .errors import InvalidInput, require_keys
-from .games.setup import MAX_NAME, GameSetup, TeamSetup, game_of
+from .games.setup import MAX_NAME, GameSetup, TeamSetup, league_game
 from .leagues import (
     MAX_PLAYER_NAME,
     league_for_change,
     league_record,
     name_key,
     player_name,
-    seat_players,
     utc,
 )
 from .locking import begin_write, write_transaction
@@ -245,8 +244,7 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int, *,
         return TableStart(StartedGame(game.id, game.join_code, game.status), new=False)
     night = _night(league_id, night_id)
     setup = GameSetup(get_rules(night.rules_id), _teams(plan.teams), league=league.id)
-    game = game_of(setup, setup.rules)
-    seat_players(league, game)
+    game = league_game(league, setup, setup.rules)
     db.session.add(game)
     db.session.add(ClubNightGame(night_id=night_id, rotation=rotation, table=table, game=game))
     db.session.commit()

@@ -16,7 +16,7 @@ from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.engine.table import player_count, seating
 from handfoot_score.extensions import db
 from handfoot_score.services.words import gettext
-from handfoot_score.storage.models import Game, Player, Team
+from handfoot_score.storage.models import Game, League, Player, Team
 
 from .. import join_codes, leagues, seasons
 from ..errors import InvalidInput, require_keys
@@ -106,10 +106,7 @@ def create_game(setup: GameSetup, *, edit_code: str | None = None,
         rules = setup.rules
         if save_rules_as is not None:
             rules = add_saved_rules(save_rules_as, rules)
-        game = game_of(setup, rules)
-        if league is not None:
-            leagues.seat_players(league, game)
-            seasons.join_current_season(league, game)
+        game = game_of(setup, rules) if league is None else league_game(league, setup, rules)
         db.session.add(game)
         try:
             db.session.commit()
@@ -137,6 +134,15 @@ def play_again(game_id: str, *, edit_code: str | None = None) -> GameState:
         first_dealer=(old.first_dealer + 1) % len(old.seats),
         league=league.id if league is not None else None,
     ), edit_code=edit_code)
+
+
+def league_game(league: League, setup: GameSetup, rules: RuleSet) -> Game:
+    """A new game of ``setup`` in ``league`` (not added to the session): its players on the
+    roster and the game in the season being played."""
+    game = game_of(setup, rules)
+    leagues.seat_players(league, game)
+    seasons.join_current_season(league, game)
+    return game
 
 
 def game_of(setup: GameSetup, rules: RuleSet) -> Game:
