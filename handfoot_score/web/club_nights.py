@@ -19,12 +19,11 @@ from handfoot_score.engine.seating_plan import (
     MIN_NIGHT_PLAYERS,
     SixSeats,
 )
-from handfoot_score.languages.i18n import say
 from handfoot_score.services import club_nights, rules
 from handfoot_score.services.club_nights import ClubNightNotFound, NightView
 from handfoot_score.services.leagues import MAX_PLAYER_NAME, LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext
-from handfoot_score.web.flask_form import FlaskForm
+from handfoot_score.web.flask_form import FlaskForm, show_problems
 from handfoot_score.web.league_access import SEE_OTHER, edit_code_for, league_or_404
 
 bp = Blueprint("club_nights", __name__)
@@ -69,9 +68,7 @@ def new_night(league_id: str) -> ResponseReturnValue:
                                         form.rules.data, form.six_seats.data)
         night = club_nights.create_night(league.id, setup, edit_code=edit_code_for(league.id))
     except EngineError as error:
-        for problem in error.problems:
-            field = form[problem.field] if problem.field in form else form.present
-            field.errors = [*field.errors, say(problem)]
+        show_problems(form, error.problems, form.present)
         return _new_page(league, form, 422)
     return redirect(url_for("club_nights.night", league_id=league.id, night_id=night.id),
                     SEE_OTHER)

@@ -15,13 +15,17 @@ description lives in one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from werkzeug.datastructures import MultiDict
+from wtforms import Field, Form
 
+from handfoot_score.engine.errors import Problem
+from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 
-__all__ = ["FlaskForm", "misnumbered", "without_misnumbered"]
+__all__ = ["FlaskForm", "misnumbered", "show_problems", "without_misnumbered"]
 
 #: What separates the parts of a posted name: WTForms' own default.
 SEPARATOR = "-"
@@ -52,11 +56,18 @@ def without_misnumbered(formdata: MultiDict[str, Any] | None) -> MultiDict[str, 
                       for value in formdata.getlist(name)])
 
 
+def show_problems(form: Form, problems: Iterable[Problem], fallback: Field) -> None:
+    """Put a service's problems beside the fields they name, in the page's language; a
+    problem naming no field of the form goes beside ``fallback``."""
+    for problem in problems:
+        field = form[problem.field] if problem.field in form else fallback
+        field.errors = [*field.errors, say(problem)]
+
+
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from markupsafe import Markup
-    from wtforms import Field, Form
 
     class FlaskForm(Form):
         """A WTForms form read from the request, with Flask-WTF's CSRF token."""

@@ -9,12 +9,11 @@ from wtforms import DateField, StringField
 from wtforms.validators import Length, Optional
 
 from handfoot_score.engine.errors import EngineError
-from handfoot_score.languages.i18n import say
 from handfoot_score.services import games
 from handfoot_score.services.games import GameState
 from handfoot_score.services.words import gettext as _
 from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
-from handfoot_score.web.flask_form import FlaskForm
+from handfoot_score.web.flask_form import FlaskForm, show_problems
 from handfoot_score.web.league_access import edit_code_for_game
 from handfoot_score.web.play import SEE_OTHER, game_or_404
 
@@ -42,9 +41,7 @@ def game_notes(game_id: str) -> ResponseReturnValue:
         notes = games.read_notes(form.note.data, form.place.data, form.played_on.data)
         games.change_notes(game_id, notes, edit_code=edit_code_for_game(game_id))
     except EngineError as error:
-        for problem in error.problems:
-            field = getattr(form, problem.field, None) or form.note
-            field.errors = [*field.errors, say(problem)]
+        show_problems(form, error.problems, form.note)
         return _page(state, form, 422)
     flash(_("The notes on this game are saved."), "success")
     return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)

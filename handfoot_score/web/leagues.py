@@ -26,7 +26,6 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
-from handfoot_score.languages.i18n import say
 from handfoot_score.services import (
     league_backup,
     league_versions,
@@ -43,10 +42,11 @@ from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
 from handfoot_score.services.words import gettext as _
 from handfoot_score.web.conditional_pages import conditional_page
-from handfoot_score.web.flask_form import FlaskForm
+from handfoot_score.web.flask_form import FlaskForm, show_problems
 from handfoot_score.web.league_access import (
     SEE_OTHER,
     edit_code_for,
+    league_or_404,
     list_league,
     listed_leagues,
     remember,
@@ -152,7 +152,7 @@ def league_index() -> ResponseReturnValue:
     try:
         league = leagues.create_league({"name": form.name.data, "edit_code": code})
     except EngineError as error:
-        _show_problems(form, error.problems)
+        show_problems(form, error.problems, form.name)
         return _index_page(form, 422)
     except TooManyNewCodes as error:
         form.edit_code.errors = [error.message]
@@ -241,15 +241,14 @@ def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None
 def start_season(league_id: str) -> ResponseReturnValue:
     """Start a new season of the league (its edit code, if it has one, asked as for its
     games); the league's next games are played in it."""
+    league_or_404(league_id)
     form = NewSeasonForm()
     if form.validate_on_submit():
         try:
             season = seasons.start_season(league_id, form.name.data, form.day(),
                                           edit_code=edit_code_for(league_id))
         except InvalidInput as error:
-            if any(problem.field == "league" for problem in error.problems):
-                abort(404)
-            form.show_problems(error.problems)
+            show_problems(form, error.problems, form.name)
         else:
             flash(_("The season %(name)s has started: the league's next games are played in "
                     "it.", name=season.name), "success")
@@ -336,12 +335,6 @@ def _import_page(form: ImportForm, problems: tuple[Problem, ...], status: int,
                  headers: dict[str, str] | None = None) -> ResponseReturnValue:
     return render_template("leagues/import.html", form=form, problems=problems,
                            hint=IMPORT_CODE_HINT), status, headers or {}
-
-
-def _show_problems(form: NewLeagueForm, problems: tuple[Problem, ...]) -> None:
-    for problem in problems:
-        field = getattr(form, problem.field, None) or form.name
-        field.errors = [*field.errors, say(problem)]
 
 
 def _attachment(name: str, extension: str) -> str:

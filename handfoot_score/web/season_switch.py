@@ -12,8 +12,6 @@ from flask_babel import lazy_gettext as _l
 from wtforms import DateField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
-from handfoot_score.engine.errors import Problem
-from handfoot_score.languages.i18n import say
 from handfoot_score.services.seasons import ALL_TIME, SeasonChoice
 from handfoot_score.storage.models import SEASON_NAME_LENGTH
 from handfoot_score.web.flask_form import FlaskForm
@@ -32,11 +30,6 @@ class NewSeasonForm(FlaskForm):
         """The day the season starts: the one typed, or today (in UTC)."""
         return self.starts_on.data or datetime.now(UTC).date()
 
-    def show_problems(self, problems: tuple[Problem, ...]) -> None:
-        """Put the service's problems beside the fields they name (the name by default)."""
-        for problem in problems:
-            field = self.starts_on if problem.field == "starts_on" else self.name
-            field.errors = [*field.errors, say(problem)]
 
 
 @dataclass(frozen=True)
