@@ -3,6 +3,8 @@ game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
 from wtforms import IntegerField, StringField
@@ -31,23 +33,19 @@ bp = Blueprint("play", __name__)
 SEE_OTHER = 303
 
 
-class BookTapForm(FlaskForm):
-    """One tap on a book counter: which team, which kind of book, one more or one fewer, and
-    the count the page showed (another phone may have changed it since)."""
-
-    team = StoredCountField(validators=[InputRequired()])
-    kind = StringField(validators=[InputRequired(), Length(max=32)])
-    change = IntegerField(validators=[InputRequired(), AnyOf([1, -1])])
-    seen = StoredCountField(validators=[Optional()])
-
-
 class RedThreeTapForm(FlaskForm):
     """One tap on a red-three counter: which team, one more or one fewer, and the count the
-    page showed."""
+    page showed (another phone may have changed it since)."""
 
     team = StoredCountField(validators=[InputRequired()])
     change = IntegerField(validators=[InputRequired(), AnyOf([1, -1])])
     seen = StoredCountField(validators=[Optional()])
+
+
+class BookTapForm(RedThreeTapForm):
+    """One tap on a book counter: a red-three tap's fields and which kind of book."""
+
+    kind = StringField(validators=[InputRequired(), Length(max=32)])
 
 
 def game_or_404(game_id: str) -> GameState:
@@ -88,32 +86,31 @@ def _round_screen(game_id: str) -> ResponseReturnValue:
 def tap_book(game_id: str) -> ResponseReturnValue:
     """Count a book a team just completed, or take one back; then show the round again."""
     form = BookTapForm()
-    team, kind, change = form.team.data, form.kind.data, form.change.data
-    # A valid form has all three (InputRequired); the None checks say so to the type checker.
-    if not form.validate() or team is None or kind is None or change is None:
+    kind = form.kind.data
+    if kind is None:  # InputRequired: the form is not valid without it
         abort(400)
-    try:
-        games.tap_book(game_id, team, kind, change, seen=form.seen.data)
-    except GameNotFound:
-        abort(404)
-    except GameConflict as error:
-        flash(error.message, "error")
-        return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
-    except InvalidInput:
-        abort(400)
-    return redirect(url_for("play.game", game_id=game_id, _anchor=f"team-{team}"), SEE_OTHER)
+    return _tap(game_id, form, lambda team, change, seen: games.tap_book(
+        game_id, team, kind, change, seen=seen))
 
 
 @bp.post("/games/<game_id>/red-threes")
 def tap_red_threes(game_id: str) -> ResponseReturnValue:
     """Count a red three a team just laid down, or take one back; then show the round
     again."""
-    form = RedThreeTapForm()
+    return _tap(game_id, RedThreeTapForm(), lambda team, change, seen: games.tap_red_threes(
+        game_id, team, change, seen=seen))
+
+
+def _tap(game_id: str, form: RedThreeTapForm,
+         count: Callable[[int, int, int | None], object]) -> ResponseReturnValue:
+    """A tap on one of a team's counters, as ``count`` keeps it; then the round again, at the
+    team (a tap another phone overtook says so there)."""
     team, change = form.team.data, form.change.data
+    # A valid form has both (InputRequired); the None checks say so to the type checker.
     if not form.validate() or team is None or change is None:
         abort(400)
     try:
-        games.tap_red_threes(game_id, team, change, seen=form.seen.data)
+        count(team, change, form.seen.data)
     except GameNotFound:
         abort(404)
     except GameConflict as error:
