@@ -21,12 +21,10 @@ from handfoot_score.storage.models import SEASON_NAME_LENGTH, Game, League, Seas
 from .errors import InvalidInput
 from .leagues import league_for_change, name_key
 from .locking import begin_write, write_transaction
-from .typed_in import tidy_name, whole_number
+from .typed_in import FIRST_DAY, LAST_DAY, tidy_name, whole_number
 
 #: What ``?season=`` says to read every game of the league, whatever its season.
 ALL_TIME = "all"
-#: The earliest and latest day a season may start on: what people type, not what dates hold.
-FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(9999, 12, 31)
 
 
 @dataclass(frozen=True)
@@ -82,12 +80,6 @@ def choose_season(league_id: str, asked: object) -> SeasonChoice:
         raise InvalidInput(Problem("season", N_("must be %(all)s or the id of one of the "
                                                 "league's seasons"), values={"all": ALL_TIME}))
     return SeasonChoice(found, seasons)
-
-
-def season_game_ids(season_id: int) -> list[str]:
-    """The ids of a season's games."""
-    return list(db.session.scalars(select(SeasonGame.game_id)
-                                   .where(SeasonGame.season_id == season_id)))
 
 
 @write_transaction

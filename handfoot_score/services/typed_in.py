@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from datetime import date
 
 from handfoot_score.engine.errors import N_
 
@@ -26,6 +27,10 @@ _MOST_TYPED = 20
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 #: Whitespace that tidying a name turns into a space, so it is not refused.
 _SPACING = frozenset("\t\n\r")
+
+#: The earliest and latest day people may type for a game played or a season started:
+#: what a table means, not all that dates can hold.
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(9999, 12, 31)
 
 
 def unstorable(text: str) -> str | None:

@@ -10,7 +10,7 @@ from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH, Game
 
 from ..errors import InvalidInput
 from ..locking import write_transaction
-from ..typed_in import tidy_name
+from ..typed_in import FIRST_DAY, LAST_DAY, tidy_name
 from .access import require_edit_code
 from .reads import commit_write, locked_game
 from .state import GameNotes, GameState
@@ -18,8 +18,6 @@ from .versions import game_changed
 
 #: The keys of a game's notes, in the JSON API and in a league's export.
 NOTE_KEYS = ("note", "place", "played_on")
-#: The earliest and latest day a game may be said to be played on.
-FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(9999, 12, 31)
 
 
 def read_notes(note: object = None, place: object = None, played_on: object = None
