@@ -3,11 +3,8 @@ in one tap, drawing again, and the edit code of a protected league."""
 
 from __future__ import annotations
 
-import json
 import re
 import threading
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
@@ -20,7 +17,7 @@ from handfoot_score.extensions import db
 from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.storage.models import ClubNight, Game, LeagueGame
 from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
-from tests.serving import serving
+from tests.serving import call, serving
 
 CODE = "river and stone"
 TONIGHT = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy"]
@@ -41,19 +38,6 @@ def draw(client: FlaskClient, league_id: str, code: str | None = None,
 
 def text(response: Any) -> str:
     return response.get_data(as_text=True)
-
-
-def call(method: str, url: str, body: object = None) -> tuple[int, dict[str, Any]]:
-    """Send a JSON request to a served app; the status and the JSON answer."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        with error:
-            return error.code, json.loads(error.read())
 
 
 def stored(app: Flask, model: type) -> int:

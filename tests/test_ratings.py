@@ -100,11 +100,7 @@ def test_ties_count_as_ties() -> None:
 
 def test_the_same_games_always_give_the_same_ratings(app: Flask) -> None:
     with app.app_context():
-        first = leagues.create_league({"name": "One"}).id
-        second = leagues.create_league({"name": "Two"}).id
-        for league in (first, second):
-            for teams, totals in TWO_TEAMS_AND_THREE:
-                play(league, teams, totals)
+        first, second = league_of_five("One"), league_of_five("Two")
         assert figures(ratings.league_ratings(first)) == figures(ratings.league_ratings(second))
 
 
