@@ -141,7 +141,7 @@ class HouseRulesForm(Form):
 
     def to_rules_dict(self) -> dict[str, Any]:
         """The rule set in the JSON shape rules_from_dict reads, without an id."""
-        data = {name: field.data for name, field in self._fields.items()}
+        data = {field.short_name: field.data for field in self}
         data["name"] = data["name"] or ""
         data["special_books"] = [row.form.to_dict() for row in self._used_special_rows()]
         data["rounds"] = [{**entry.data, "going_out_books":
