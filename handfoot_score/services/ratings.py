@@ -158,6 +158,11 @@ class Ratings:
         return {unit: Skill(rating.mu, rating.sigma, self._unit_games[unit])
                 for unit, rating in self._units.items() if len(unit) > 1}
 
+    def chances(self, teams: Sequence[Sequence[int]]) -> tuple[float, ...]:
+        """Each team's chance to win, from its players' ratings (openskill's
+        ``predict_win``); they add up to 1."""
+        return chances_of([[self.player(key) for key in team] for team in teams])
+
     def _player(self, key: int) -> PlackettLuceRating:
         return self._players.get(key) or self.model.rating()
 
