@@ -193,3 +193,20 @@ def test_a_moment_outside_the_years_databases_hold_is_refused_by_name(
 def test_the_untouched_backup_restores(client: FlaskClient, exported: dict[str, Any]) -> None:
     assert import_by_api(client, body_of(exported)).status_code == 201
     assert import_by_page(client, body_of(exported)).status_code == 303
+
+
+@pytest.mark.parametrize("key", ["x\ud800", "x\x00"])
+def test_a_key_no_database_stores_is_refused_by_the_page_saying_where(
+        client: FlaskClient, exported: dict[str, Any], key: str) -> None:
+    """The case the fuzzing found: the import page answered 500 on a key holding a lone
+    surrogate, as its problems quoted the key and a page cannot be written with it."""
+    document = copy.deepcopy(exported)
+    document["rules"][0]["red_three"][key] = {"books": 153}
+    page = import_by_page(client, body_of(document))
+    assert page.status_code == 422
+    text = page.get_data(as_text=True)
+    assert "rules.0.red_three" in text
+    assert "has a key holding" in text
+    api = import_by_api(client, body_of(document))
+    assert api.status_code == 422
+    assert [error["field"] for error in api.get_json()["errors"]] == ["rules.0.red_three"]

@@ -234,6 +234,9 @@ def test_the_charts_follow_the_theme(
     charts.append(page.eval_on_selector(".chart-svg", _BACKGROUND_AND_INK))
     page.goto(f"/leagues/{league['id']}")
     page.locator("a[href*='/players/']").first.click()
+    # Listing the charts does not wait: wait for the player's page to be there first.
+    page.wait_for_url("**/players/**")
+    page.locator(".chart").nth(1).wait_for()
     # The player's results, and their club rating over time.
     for number, figure in enumerate(page.locator(".chart").all(), start=1):
         figure.screenshot(path=screenshots / f"chart-player-{number}-{scheme}.png")

@@ -28,11 +28,13 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from itertools import islice
 from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
+from handfoot_score.engine.errors import Problem
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import (
     Game,
@@ -48,6 +50,7 @@ from handfoot_score.storage.models import (
 from .. import leagues, seasons
 from ..games.records import WHOLE_GAME
 from ..locking import begin_write, write_transaction
+from ..typed_in import unstorable_strings
 from .document import (
     FORMAT,
     MAX_DOCUMENT_BYTES,
@@ -166,6 +169,12 @@ def import_league(document: object, *, edit_code: str | None = None) -> str:
     Raises InvalidBackup listing what is wrong (up to MAX_PROBLEMS), having stored nothing,
     or ImportUnderWay while another import runs.
     """
+    # A key or string no database stores (a lone surrogate, NUL) is refused before reading:
+    # the reader's problems may quote a key, and such a key cannot even be written on a page.
+    unstorable = [Problem(path, message)
+                  for path, message in islice(unstorable_strings(document), MAX_PROBLEMS)]
+    if unstorable:
+        raise InvalidBackup(unstorable)
     reader = DocumentReader()
     try:
         league = reader.league(document, edit_code)
