@@ -4,12 +4,11 @@ filters (``filters.py`` registers them)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
-from babel.dates import format_date
 from babel.numbers import format_percent
-from flask_babel import gettext, ngettext
+from flask_babel import format_date, gettext, ngettext
 
 from handfoot_score.languages.i18n import MINUS, current_locale, number
 
@@ -85,10 +84,11 @@ def tenths(value: Decimal) -> str:
     return number(value, "#,##0.0")
 
 
-def day(moment: datetime) -> str:
-    """A day as the reader's language writes it: 12 Mar 2025, 12.03.2025, 2025/03/12.
+def day(moment: date) -> str:
+    """A day as the reader's language writes it (12 Mar 2025 in English, 12.03.2025 in
+    German), a moment's day in the app's time zone: the one way every page dates things.
 
     >>> day(datetime(2025, 3, 12, 20, 0))
-    'Mar 12, 2025'
+    '12 Mar 2025'
     """
-    return format_date(moment, format="medium", locale=current_locale())
+    return str(format_date(moment, "d MMM y" if current_locale() == "en" else "medium"))

@@ -33,8 +33,7 @@ def game_notes(game_id: str) -> ResponseReturnValue:
     """The game's notes in a small form; saved, back to the game. A league game with an edit
     code asks for it as its other changes do."""
     state = game_or_404(game_id)
-    form = NotesForm(data={"note": state.notes.note, "place": state.notes.place,
-                           "played_on": state.notes.played_on})
+    form = NotesForm(obj=state.notes)
     if not form.validate_on_submit():
         return _page(state, form, 422 if form.is_submitted() else 200)
     try:

@@ -121,7 +121,7 @@ def league_report(league_id: str) -> ResponseReturnValue:
     return render_template("printouts/league_report.html", table=table, games=games,
                            player_headers=headers(table, _("Player"), links),
                            team_headers=headers(table, _("Partners"), links),
-                           chart=RatingBars.of(table.players), today=datetime.now(UTC))
+                           chart=RatingBars.of(table.players), today=datetime.now(UTC).date())
 
 
 @bp.get("/rules/<rules_id>/sheet")
