@@ -88,7 +88,7 @@ class GameState:
     rounds: tuple[RoundView, ...]
     books: tuple[TableBooks, ...]
     #: The red threes each team laid down this round, as tapped during play.
-    red_threes: tuple[int, ...] = ()
+    red_threes: tuple[int, ...]
     updated_at: datetime | None = None
     join_code: str | None = None
     #: The counts saved team by team for the round being played, by team position.
