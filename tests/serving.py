@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from handfoot_score import PROJECT_ROOT
-from tests.conftest import DATABASE_URL, uses_database_server
+from handfoot_score import PROJECT_ROOT, create_app
+from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
 
 START_SECONDS = 60
 #: As the README says to serve the app: waitress, one process, four threads.
@@ -71,6 +71,22 @@ def serving(database_url: str, instance: Path, options: Sequence[str] = (),
         yield address
     finally:
         stop(process)
+
+
+@contextmanager
+def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """Two ``serving`` processes on one database until the block ends; yield their addresses.
+
+    The database is the test database server, emptied, if there is one, else a new SQLite
+    file."""
+    if uses_database_server():
+        empty_tables(create_app(TEST_CONFIG))
+        url = DATABASE_URL
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('shared') / 'scores.sqlite'}"
+    with serving(url, tmp_path_factory.mktemp("one")) as first, \
+            serving(url, tmp_path_factory.mktemp("two")) as second:
+        yield first, second
 
 
 @contextmanager

@@ -12,12 +12,11 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score import PROJECT_ROOT, create_app
+from handfoot_score import PROJECT_ROOT
 from handfoot_score.extensions import db
 from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.storage.models import ClubNight, Game, LeagueGame
-from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
-from tests.serving import call, serving
+from tests.serving import call, two_servers
 
 CODE = "river and stone"
 TONIGHT = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy"]
@@ -290,13 +289,7 @@ def test_two_phones_tapping_one_table_at_once_start_one_game(
         tmp_path_factory: pytest.TempPathFactory) -> None:
     """Two server processes on one database, eight taps at once: one game, every tap led
     to it."""
-    if uses_database_server():
-        empty_tables(create_app(TEST_CONFIG))
-        url = DATABASE_URL
-    else:
-        url = f"sqlite:///{tmp_path_factory.mktemp('night') / 'night.sqlite'}"
-    with serving(url, tmp_path_factory.mktemp("one")) as first, \
-            serving(url, tmp_path_factory.mktemp("two")) as second:
+    with two_servers(tmp_path_factory) as (first, second):
         league_id = call("POST", f"{first}/api/v1/leagues", {"name": "Club"})[1]["id"]
         night_id = call("POST", f"{first}/api/v1/leagues/{league_id}/club-nights",
                         {"players": TONIGHT, "games_each": 1})[1]["id"]

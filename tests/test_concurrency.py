@@ -10,11 +10,8 @@ are the engine's, recomputed from the stored tallies.
 
 from __future__ import annotations
 
-import json
 import random
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,8 +22,7 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.services.tallies import read_tallies
-from tests.conftest import DATABASE_URL, TEST_CONFIG, empty_tables, uses_database_server
-from tests.serving import serving
+from tests import serving
 
 THREADS = 8
 WRITES_PER_THREAD = 50
@@ -54,29 +50,13 @@ class Answer:
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
     """Two server processes on one database: the test database server if there is one,
     else a new SQLite file."""
-    if uses_database_server():
-        from handfoot_score import create_app
-
-        empty_tables(create_app(TEST_CONFIG))
-        url = DATABASE_URL
-    else:
-        url = f"sqlite:///{tmp_path_factory.mktemp('hammered') / 'game.sqlite'}"
-    with serving(url, tmp_path_factory.mktemp("one")) as first, \
-            serving(url, tmp_path_factory.mktemp("two")) as second:
+    with serving.two_servers(tmp_path_factory) as (first, second):
         yield [first, second]
 
 
-def call(method: str, url: str, body: object = None) -> tuple[int, dict[str, Any]]:
+def call(method: str, url: str, body: object = None) -> tuple[int, Any]:
     """Send a JSON request; the status and the JSON answer (every answer here is JSON)."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=SECONDS_PER_REQUEST) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        with error:
-            return error.code, json.loads(error.read())
+    return serving.call(method, url, body, timeout=SECONDS_PER_REQUEST)
 
 
 def points_tally(points: int, left: int = 0) -> dict[str, Any]:

@@ -156,7 +156,5 @@ def game_to_dict(state: GameState) -> dict[str, Any]:
         "winners": list(state.winners),
         "join_code": state.join_code,
         "parts": [{"team": p.team, "version": p.version, "tally": p.tally} for p in state.parts],
-        "note": state.notes.note,
-        "place": state.notes.place,
-        "played_on": None if state.notes.played_on is None else state.notes.played_on.isoformat(),
+        **state.notes.as_dict(),
     }

@@ -33,17 +33,17 @@ bp = Blueprint("play", __name__)
 SEE_OTHER = 303
 
 
-class RedThreeTapForm(FlaskForm):
-    """One tap on a red-three counter: which team, one more or one fewer, and the count the
-    page showed (another phone may have changed it since)."""
+class CounterTapForm(FlaskForm):
+    """One tap on a team's counter (its red threes, as it is): which team, one more or one
+    fewer, and the count the page showed (another phone may have changed it since)."""
 
     team = StoredCountField(validators=[InputRequired()])
     change = IntegerField(validators=[InputRequired(), AnyOf([1, -1])])
     seen = StoredCountField(validators=[Optional()])
 
 
-class BookTapForm(RedThreeTapForm):
-    """One tap on a book counter: a red-three tap's fields and which kind of book."""
+class BookTapForm(CounterTapForm):
+    """One tap on a book counter: a counter's tap and which kind of book."""
 
     kind = StringField(validators=[InputRequired(), Length(max=32)])
 
@@ -97,11 +97,11 @@ def tap_book(game_id: str) -> ResponseReturnValue:
 def tap_red_threes(game_id: str) -> ResponseReturnValue:
     """Count a red three a team just laid down, or take one back; then show the round
     again."""
-    return _tap(game_id, RedThreeTapForm(), lambda team, change, seen: games.tap_red_threes(
+    return _tap(game_id, CounterTapForm(), lambda team, change, seen: games.tap_red_threes(
         game_id, team, change, seen=seen))
 
 
-def _tap(game_id: str, form: RedThreeTapForm,
+def _tap(game_id: str, form: CounterTapForm,
          count: Callable[[int, int, int | None], object]) -> ResponseReturnValue:
     """A tap on one of a team's counters, as ``count`` keeps it; then the round again, at the
     team (a tap another phone overtook says so there)."""

@@ -53,7 +53,7 @@ class TeamPanel:
     counters: tuple[BookCounter, ...]
     checklist: tuple[ChecklistLine, ...]
     #: The red threes the team laid down this round, as tapped.
-    red_threes: int = 0
+    red_threes: int
     #: The team saved its own count of the round: its checklist follows that count, and
     #: its counters are put away (the count page takes the saved count, not later taps).
     counted: bool = False
@@ -117,7 +117,7 @@ def team_panels(state: GameState, round_number: int) -> tuple[TeamPanel, ...]:
             meld_minimum=minimum,
             counters=_counters(state, team.position),
             checklist=_checklist(state, round_number, team.position),
-            red_threes=state.red_threes[team.position] if state.red_threes else 0,
+            red_threes=state.red_threes[team.position],
             counted=state.part(team.position) is not None,
         )
         for team, total, minimum in zip(state.teams, state.totals, minimums)

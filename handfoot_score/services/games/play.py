@@ -42,11 +42,7 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
     if seen is not None and seen != now:
         raise StaleBookCount(_changed_meanwhile(state.rules, kind, row.name, now),
                              f"books.{kind}", team=team, kind=kind, count=now)
-    most = most_books(state.rules.decks)
-    if change > 0 and now >= most:
-        raise InvalidInput(Problem(f"books.{kind}", N_("must be 0 to %(most)s"), team,
-                                   {"most": most}))
-    count = max(0, now + change)
+    count = _tapped(now, change, most_books(state.rules.decks), f"books.{kind}", team)
     row.books_data = {**row.books_data, kind: count}
     game_changed(game)
     return commit_write(game)
@@ -66,11 +62,8 @@ def tap_red_threes(game_id: str, team: int, change: int, seen: int | None = None
             gettext("Another phone changed the red threes laid down by %(team)s to %(count)s "
                     "meanwhile: tap again if you still mean to change it.", team=row.name,
                     count=now), "red_threes_down", team=team, count=now)
-    most = most_red_threes(state.rules.decks)
-    if change > 0 and now >= most:
-        raise InvalidInput(Problem("red_threes_down", N_("must be 0 to %(most)s"), team,
-                                   {"most": most}))
-    row.red_threes_down = max(0, now + change)
+    row.red_threes_down = _tapped(now, change, most_red_threes(state.rules.decks),
+                                  "red_threes_down", team)
     game_changed(game)
     return commit_write(game)
 
@@ -81,6 +74,14 @@ def _check_tap(change: object, seen: object) -> None:
         raise InvalidInput(Problem("change", N_("must be 1 or -1")))
     if seen is not None and type(seen) is not int:
         raise InvalidInput(Problem("seen", N_("must be the count the phone showed")))
+
+
+def _tapped(now: int, change: int, most: int, field: str, team: int) -> int:
+    """A counter's count after a tap: one more, refused once it holds ``most`` (all the
+    decks have), or one fewer, never below none."""
+    if change > 0 and now >= most:
+        raise InvalidInput(Problem(field, N_("must be 0 to %(most)s"), team, {"most": most}))
+    return max(0, now + change)
 
 
 def _game_in_play(game_id: str, team: object, field: str) -> tuple[Game, GameState]:

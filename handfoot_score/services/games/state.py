@@ -74,6 +74,16 @@ class GameNotes:
     def __bool__(self) -> bool:
         return any(value is not None for value in (self.note, self.place, self.played_on))
 
+    def as_dict(self) -> dict[str, str | None]:
+        """The notes as the JSON API and a league's export write them, the day as
+        ``YYYY-MM-DD``.
+
+        >>> GameNotes(place="Oak Street", played_on=date(2026, 12, 24)).as_dict()
+        {'note': None, 'place': 'Oak Street', 'played_on': '2026-12-24'}
+        """
+        return {"note": self.note, "place": self.place,
+                "played_on": None if self.played_on is None else self.played_on.isoformat()}
+
 
 @dataclass(frozen=True)
 class GameState:
@@ -88,7 +98,7 @@ class GameState:
     rounds: tuple[RoundView, ...]
     books: tuple[TableBooks, ...]
     #: The red threes each team laid down this round, as tapped during play.
-    red_threes: tuple[int, ...] = ()
+    red_threes: tuple[int, ...]
     updated_at: datetime | None = None
     join_code: str | None = None
     #: The counts saved team by team for the round being played, by team position.

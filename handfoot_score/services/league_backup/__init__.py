@@ -49,6 +49,7 @@ from handfoot_score.storage.models import (
 
 from .. import leagues, seasons
 from ..games.records import WHOLE_GAME
+from ..games.state import GameNotes
 from ..locking import begin_write, write_transaction
 from ..typed_in import unstorable_strings
 from .document import (
@@ -119,10 +120,8 @@ def export_league(league_id: str, season: str | None = None) -> dict[str, Any]:
         }
         if season_of.get(game.id) in places:
             document["season"] = places[season_of[game.id]]
-        for key, value in (("note", game.note), ("place", game.place),
-                           ("played_on", game.played_on)):
-            if value is not None:
-                document[key] = value if isinstance(value, str) else value.isoformat()
+        notes = GameNotes(game.note, game.place, game.played_on).as_dict()
+        document.update((name, value) for name, value in notes.items() if value is not None)
         if game.status == GameStatus.PLAYING:
             document["books"] = [dict(team.books_data) for team in game.teams]
             document["red_threes_down"] = [team.red_threes_down or 0 for team in game.teams]

@@ -22,6 +22,7 @@ from handfoot_score.storage.models import (
 from .. import leagues
 from ..errors import require_keys
 from ..games.notes import NOTE_KEYS, read_notes, write_notes
+from ..typed_in import tidy_name
 from .document import (
     DOCUMENT_KEYS,
     FORMAT,
@@ -114,7 +115,7 @@ class DocumentReader:
         for index, item in enumerate(value):
             where = f"seasons[{index}]"
             data = item if isinstance(item, Mapping) and set(item) == set(SEASON_KEYS) else {}
-            name = leagues.player_name(data.get("name"), SEASON_NAME_LENGTH)
+            name = tidy_name(data.get("name"), SEASON_NAME_LENGTH)
             starts_on = data.get("starts_on")
             try:
                 day = date.fromisoformat(starts_on) if isinstance(starts_on, str) else None
