@@ -11,7 +11,7 @@ a league with an edit code needs it (``edit_codes``).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -30,8 +30,10 @@ from handfoot_score.engine.seating_plan import (
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import ClubNight, ClubNightGame, Game, GameStatus, LeaguePlayer
 
+from . import league_play
 from .edit_codes import require_edit_code
 from .errors import InvalidInput, require_keys
+from .games import GameState
 from .games.setup import MAX_NAME, GameSetup, TeamSetup, league_game
 from .leagues import (
     MAX_PLAYER_NAME,
@@ -257,16 +259,22 @@ TONIGHT = timedelta(hours=16)
 
 @dataclass(frozen=True)
 class Tonight:
-    """The night a league's board shows: the night, and the rotation being played."""
+    """The night a league's board shows: the night, the rotation being played, and the
+    games started at its tables, by id."""
 
     night: NightView
     rotation: RotationView
+    games: Mapping[str, GameState]
+
+    def game_at(self, table: TableView) -> GameState | None:
+        """The game of one of the rotation's tables, with its round and totals, once started."""
+        return self.games.get(table.game.id) if table.game else None
 
 
 def tonight(league_id: str, now: datetime | None = None) -> Tonight | None:
     """The league's latest night if it was drawn in the last TONIGHT, with the rotation being
-    played: the first with a table whose game is not over (or not started), else the last;
-    None when the league has no such night. Raises LeagueNotFound."""
+    played (the first with a table whose game is not over, or not started, else the last)
+    and its tables' games; None when the league has no such night. Raises LeagueNotFound."""
     now = now or datetime.now(UTC)
     latest = db.session.scalars(
         select(ClubNight.id).where(ClubNight.league_id == league_id,
@@ -279,7 +287,8 @@ def tonight(league_id: str, now: datetime | None = None) -> Tonight | None:
     playing = next((rotation for rotation in night.rotations
                     if any(table.game is None or table.game.status == GameStatus.PLAYING
                            for table in rotation.tables)), night.rotations[-1])
-    return Tonight(night, playing)
+    return Tonight(night, playing, league_play.games_by_id(
+        league_id, [table.game.id for table in playing.tables if table.game]))
 
 
 def _table_plan(league_id: str, night_id: str, rotation: int, table: int) -> TablePlan:
