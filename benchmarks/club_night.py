@@ -345,8 +345,6 @@ def pin_to_one_core(server: Server) -> int:
     return core
 
 
-
-
 def measure(database_url: str | None, night: Night) -> list[Row]:
     """One club night on one database; its rows."""
     label = "PostgreSQL" if database_url else "SQLite"
