@@ -217,6 +217,12 @@ def new_game(phone: Phone) -> str:
     return str(json.loads(content)["id"])
 
 
+def next_tick(tick: float, interval: float) -> float:
+    """When a phone polls next after the poll due at ``tick``: as setInterval, on the beat,
+    a tick missed while busy skipped."""
+    return tick + interval * (1 + (time.perf_counter() - tick) // interval)
+
+
 def warm_up(port: int) -> None:
     """One game's round screen served before the evening: a new server's first page is
     slower (its templates are compiled), which no phone would see twice."""
@@ -246,8 +252,7 @@ def keep_score(port: int, table: Table, evening: Evening, night: Night, interval
                     while (now := time.perf_counter()) < next_write:
                         if now >= next_poll:
                             screen.poll()
-                            next_poll += interval * (1 + (time.perf_counter() - next_poll)
-                                                     // interval)
+                            next_poll = next_tick(next_poll, interval)
                         else:
                             time.sleep(min(next_write, next_poll) - now)
                     if time.perf_counter() > deadline or stop.is_set():
@@ -289,8 +294,7 @@ def watch(port: int, table: Table, evening: Evening, interval: float, stop: thre
             time.sleep(next_poll - now)
             continue
         screen.poll()
-        # As setInterval: the next tick on the beat; a tick missed while busy is skipped.
-        next_poll += interval * (1 + (time.perf_counter() - next_poll) // interval)
+        next_poll = next_tick(next_poll, interval)
     phone.close()
 
 
@@ -339,8 +343,6 @@ def pin_to_one_core(server: Server) -> int:
     for task in Path(f"/proc/{server.pid}/task").iterdir():
         os.sched_setaffinity(int(task.name), {core})
     return core
-
-
 
 
 def measure(database_url: str | None, night: Night) -> list[Row]:

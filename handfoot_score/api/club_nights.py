@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from handfoot_score.services import club_nights
-from handfoot_score.services.club_nights import ClubNightNotFound, NightView
+from handfoot_score.services.club_nights import ClubNightNotFound, NightView, StartedGame
 from handfoot_score.services.errors import require_keys
 
 from .body import json_body
@@ -47,10 +47,8 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int
     require_keys(json_body(), (), required=())
     started = club_nights.start_table(league_id, night_id, rotation, table,
                                       edit_code=edit_code())
-    game = started.game
-    return (jsonify({"id": game.id, "join_code": game.join_code, "status": game.status}),
-            201 if started.new else 200,
-            {"Location": url_for("api.games.game", game_id=game.id)})
+    return (jsonify(_game_document(started.game)), 201 if started.new else 200,
+            {"Location": url_for("api.games.game", game_id=started.game.id)})
 
 
 @bp.errorhandler(ClubNightNotFound)
@@ -69,9 +67,12 @@ def night_document(night: NightView) -> dict[str, Any]:
         "six_seats": night.six_seats.value,
         "rotations": [{
             "tables": [{"teams": [list(team) for team in table.plan.teams],
-                        "game": None if table.game is None else {
-                            "id": table.game.id, "join_code": table.game.join_code,
-                            "status": table.game.status}}
+                        "game": None if table.game is None else _game_document(table.game)}
                        for table in rotation.tables],
             "sitting_out": list(rotation.sitting_out)} for rotation in night.rotations],
     }
+
+
+def _game_document(game: StartedGame) -> dict[str, Any]:
+    """A table's game as the API sends it: its id, its join code while in play, its status."""
+    return {"id": game.id, "join_code": game.join_code, "status": game.status}

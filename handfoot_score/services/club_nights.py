@@ -2,18 +2,20 @@
 started from the plan in one tap.
 
 A night stores only what the draw needs (the players, games each, the seed and how a table
-of six plays): its tables are drawn again each time they are shown, the same each time
-(``engine.seating_plan``). "Draw again" makes a new night of the same players with another
-seed. Creating a night, drawing again and starting a table's game all change the league, so
-a league with an edit code needs it (``edit_codes``).
+of six plays): its tables are drawn again from those, the same each time
+(``engine.seating_plan``), and the last few nights' draws are kept (``NIGHTS_KEPT``).
+"Draw again" makes a new night of the same players with another seed. Creating a night,
+drawing again and starting a table's game all change the league, so a league with an edit
+code needs it (``edit_codes``).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 
 from sqlalchemy import select
 
@@ -23,6 +25,7 @@ from handfoot_score.engine.seating_plan import (
     MAX_GAMES_EACH,
     MAX_NIGHT_PLAYERS,
     MIN_NIGHT_PLAYERS,
+    Evening,
     SixSeats,
     TablePlan,
     draw_evening,
@@ -30,8 +33,10 @@ from handfoot_score.engine.seating_plan import (
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import ClubNight, ClubNightGame, Game, GameStatus, LeaguePlayer
 
+from . import league_play
 from .edit_codes import require_edit_code
 from .errors import InvalidInput, require_keys
+from .games import GameState
 from .games.setup import MAX_NAME, GameSetup, TeamSetup, league_game
 from .leagues import (
     MAX_PLAYER_NAME,
@@ -50,6 +55,9 @@ NIGHT_KEYS = ("players", "games_each", "rules", "six_seats", "seed")
 MAX_SEED = 2**31 - 1
 #: What separates partners in the name of a team a table's game is started with.
 PARTNERS = " & "
+#: Nights whose tables are kept drawn: a draw takes up to a fifth of a second, and the
+#: night's page, each tap on a table's start and the board every few seconds all need it.
+NIGHTS_KEPT = 16
 
 
 class ClubNightNotFound(LookupError):
@@ -215,17 +223,15 @@ def get_night(league_id: str, night_id: str) -> NightView:
                    select(ClubNightGame.rotation, ClubNightGame.table, Game.id, Game.join_code,
                           Game.status).join(Game, Game.id == ClubNightGame.game_id)
                    .where(ClubNightGame.night_id == night.id))}
-    six_seats = SixSeats(night.six_seats)
-    evening = draw_evening(night.players, night.games_each, night.seed, six_seats)
     rotations = tuple(
         RotationView(number, tuple(TableView(table, plan, started.get((number, table)))
                                    for table, plan in enumerate(rotation.tables, start=1)),
                      rotation.sitting_out)
-        for number, rotation in enumerate(evening.rotations, start=1))
+        for number, rotation in enumerate(_evening(night).rotations, start=1))
     return NightView(
         id=night.id, league_id=league.id, league_name=league.name,
         protected=league.edit_code_hash is not None, players=tuple(night.players),
-        games_each=night.games_each, seed=night.seed, six_seats=six_seats,
+        games_each=night.games_each, seed=night.seed, six_seats=SixSeats(night.six_seats),
         rules_id=night.rules_id, created_at=utc(night.created_at), rotations=rotations)
 
 
@@ -236,13 +242,14 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int, *,
     (or find the one already started: a second tap starts no second game). Raises
     ClubNightNotFound for a table the night does not have."""
     begin_write()
-    plan = _table_plan(league_id, night_id, rotation, table)
+    league_record(league_id)  # a league that is not there is not found
+    night = _night(league_id, night_id)
+    plan = _table_plan(night, rotation, table)
     league = league_for_change(league_id, edit_code)
     existing = db.session.get(ClubNightGame, (night_id, rotation, table))
     if existing is not None:
         game = existing.game
         return TableStart(StartedGame(game.id, game.join_code, game.status), new=False)
-    night = _night(league_id, night_id)
     setup = GameSetup(get_rules(night.rules_id), _teams(plan.teams), league=league.id)
     game = league_game(league, setup, setup.rules)
     db.session.add(game)
@@ -257,16 +264,22 @@ TONIGHT = timedelta(hours=16)
 
 @dataclass(frozen=True)
 class Tonight:
-    """The night a league's board shows: the night, and the rotation being played."""
+    """The night a league's board shows: the night, the rotation being played, and the
+    games started at its tables, by id."""
 
     night: NightView
     rotation: RotationView
+    games: Mapping[str, GameState]
+
+    def game_at(self, table: TableView) -> GameState | None:
+        """The game of one of the rotation's tables, with its round and totals, once started."""
+        return self.games.get(table.game.id) if table.game else None
 
 
 def tonight(league_id: str, now: datetime | None = None) -> Tonight | None:
     """The league's latest night if it was drawn in the last TONIGHT, with the rotation being
-    played: the first with a table whose game is not over (or not started), else the last;
-    None when the league has no such night. Raises LeagueNotFound."""
+    played (the first with a table whose game is not over, or not started, else the last)
+    and its tables' games; None when the league has no such night. Raises LeagueNotFound."""
     now = now or datetime.now(UTC)
     latest = db.session.scalars(
         select(ClubNight.id).where(ClubNight.league_id == league_id,
@@ -279,15 +292,31 @@ def tonight(league_id: str, now: datetime | None = None) -> Tonight | None:
     playing = next((rotation for rotation in night.rotations
                     if any(table.game is None or table.game.status == GameStatus.PLAYING
                            for table in rotation.tables)), night.rotations[-1])
-    return Tonight(night, playing)
+    return Tonight(night, playing, league_play.games_by_id(
+        league_id, [table.game.id for table in playing.tables if table.game]))
 
 
-def _table_plan(league_id: str, night_id: str, rotation: int, table: int) -> TablePlan:
-    rotations = get_night(league_id, night_id).rotations
+def _table_plan(night: ClubNight, rotation: int, table: int) -> TablePlan:
+    """One table of the night, by its rotation and number (from 1); raises ClubNightNotFound
+    for a table the night does not have."""
+    rotations = _evening(night).rotations
     if not 1 <= rotation <= len(rotations) or \
             not 1 <= table <= len(rotations[rotation - 1].tables):
-        raise ClubNightNotFound(f"{night_id}/{rotation}/{table}")
-    return rotations[rotation - 1].tables[table - 1].plan
+        raise ClubNightNotFound(f"{night.id}/{rotation}/{table}")
+    return rotations[rotation - 1].tables[table - 1]
+
+
+def _evening(night: ClubNight) -> Evening:
+    """The night's tables, drawn from what it stores."""
+    return _drawn(tuple(night.players), night.games_each, night.seed, SixSeats(night.six_seats))
+
+
+@lru_cache(maxsize=NIGHTS_KEPT)
+def _drawn(players: tuple[str, ...], games_each: int, seed: int, six_seats: SixSeats
+           ) -> Evening:
+    """An evening drawn once for each night kept: the same players, games and seed always
+    draw the same tables, and the evening is a frozen value, safe to share."""
+    return draw_evening(players, games_each, seed, six_seats)
 
 
 def _teams(teams: Sequence[Sequence[str]]) -> tuple[TeamSetup, ...]:

@@ -70,17 +70,16 @@ def board(league_id: str) -> ResponseReturnValue:
     tick = request.args.get("tick", 0, type=int) % MOST_TICKS
     try:
         table = standings.league_standings(league_id, sort=Column.RATING)
-        playing = league_play.games_in_play(league_id)
-        results = league_play.finished_games(league_id, limit=LAST_RESULTS)
         night = club_nights.tonight(league_id)
-        at_tables = league_play.games_by_id(league_id, [
-            table.game.id for table in night.rotation.tables if table.game]) if night else {}
+        # Tonight's tables take the place of the games in play: no need to read those.
+        playing = [] if night else league_play.games_in_play(league_id)
+        results = league_play.finished_games(league_id, limit=LAST_RESULTS)
     except LeagueNotFound:
         abort(404)
     return render_template(
         "leagues/board.html", league=table.league,
         players=BoardPage.of(table.players, STANDINGS_PER_PAGE, tick),
         games=BoardPage.of(playing, GAMES_PER_PAGE, tick), results=results,
-        night=night, at_tables=at_tables,
+        night=night,
         tables=BoardPage.of(night.rotation.tables, GAMES_PER_PAGE, tick) if night else None,
         next_tick=(tick + 1) % MOST_TICKS, tick_seconds=TICK_SECONDS)
