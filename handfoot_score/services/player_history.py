@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import func, select
@@ -29,7 +29,7 @@ from handfoot_score.storage.models import (
 from .games.state import GameNotes
 from .leagues import LeagueView, Outcome, get_league, roster_player, utc
 from .seasons import ALL_TIME, SeasonChoice, choose_season
-from .standings import ONE_PLACE, Standing, player_standing
+from .standings import Standing, in_tenths, player_standing
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Record:
         >>> Record("Bob", wins=2, losses=1).win_pct
         Decimal('66.7')
         """
-        return (Decimal(100 * self.wins) / self.games).quantize(ONE_PLACE, ROUND_HALF_UP)
+        return in_tenths(100 * self.wins, self.games)
 
     def counted(self, outcome: Outcome) -> Record:
         """This record with one more game that ended so."""
@@ -131,7 +131,7 @@ class PlayerHistory:
         """Points per round of the finished games, to one decimal place; None before any."""
         if not self.rounds:
             return None
-        return (Decimal(self.round_points) / self.rounds).quantize(ONE_PLACE, ROUND_HALF_UP)
+        return in_tenths(self.round_points, self.rounds)
 
     @property
     def best_partner(self) -> Record | None:
