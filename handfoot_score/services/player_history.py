@@ -184,7 +184,7 @@ def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
     league = get_league(league_id)
     player = roster_player(league.id, player_id)
     chosen = choose_season(league.id, season)
-    season_id = None if chosen.season is None else chosen.season.id
+    season_id = chosen.season_id
     in_season = (Team.game_id.in_(select(SeasonGame.game_id).where(
         SeasonGame.season_id == season_id)),) if season_id is not None else ()
     points = (select(func.coalesce(func.sum(TallyRecord.total), 0))

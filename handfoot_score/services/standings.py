@@ -121,7 +121,7 @@ def league_standings(league_id: str, sort: str | None = None,
     """
     league = get_league(league_id)
     chosen = choose_season(league.id, season)
-    season_id = None if chosen.season is None else chosen.season.id
+    season_id = chosen.season_id
     column = Column(sort) if sort in _COLUMN_NAMES else Column.RATING
     descending = order == "desc" if order in ("asc", "desc") else column is not Column.NAME
     club = league_ratings(league.id)

@@ -48,7 +48,7 @@ def season_links(choice: SeasonChoice, endpoint: str, **values: Any) -> list[Sea
     each a link to ``endpoint`` with ``values``; none for a league without seasons."""
     if not choice.seasons:
         return []
-    shown = None if choice.season is None else choice.season.id
+    shown = choice.season_id
     links = [SeasonLink(season.id, season.name, season.starts_on,
                         url_for(endpoint, **values, season=season.id), season.id == shown)
              for season in reversed(choice.seasons)]
