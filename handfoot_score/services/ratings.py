@@ -341,7 +341,6 @@ def chances_of(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
                                      for skill in team] for team in teams]))
 
 
-
 def percentages(chances: Sequence[float]) -> tuple[int, ...]:
     """Chances as whole percentages that add up to 100 (the largest remainders rounded up).
 

@@ -31,7 +31,6 @@ class NewSeasonForm(FlaskForm):
         return self.starts_on.data or datetime.now(UTC).date()
 
 
-
 @dataclass(frozen=True)
 class SeasonLink:
     """A link of the season switch: a season (or all time), and whether it is shown now."""
