@@ -325,13 +325,12 @@ def predict(league_id: str, teams: Sequence[Sequence[str]]) -> tuple[Prediction,
     them (a name not on it is a new player, at the start); raises LeagueNotFound."""
     roster = {name_key(player.name): player for player in get_league(league_id).players}
     club = league_ratings(league_id)
-    skills = [[club.of_player(roster[name_key(name)].id) if name_key(name) in roster
-               else START_SKILL for name in team]
-              for team in teams]
-    chances = chances_of(skills)
-    return tuple(Prediction(tuple(roster[name_key(name)].name if name_key(name) in roster
-                                  else name for name in team), chance)
-                 for team, chance in zip(teams, chances))
+    seated = [[(name, roster.get(name_key(name))) for name in team] for team in teams]
+    chances = chances_of([[START_SKILL if player is None else club.of_player(player.id)
+                           for _, player in team] for team in seated])
+    return tuple(Prediction(tuple(name if player is None else player.name
+                                  for name, player in team), chance)
+                 for team, chance in zip(seated, chances))
 
 
 def chances_of(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
