@@ -121,7 +121,6 @@ class Ratings:
         self.model = PlackettLuce()
         self._players: dict[int, PlackettLuceRating] = {}
         self._units: dict[tuple[int, ...], PlackettLuceRating] = {}
-        self._player_games: dict[int, int] = {}
         self._unit_games: dict[tuple[int, ...], int] = {}
         self._histories: dict[int, list[Skill]] = {}
 
@@ -132,8 +131,8 @@ class Ratings:
         for team, rated in zip(game.teams, self.model.rate(teams, ranks=ranks)):
             for key, rating in zip(team, rated):
                 self._players[key] = rating
-                self._player_games[key] = self._player_games.get(key, 0) + 1
-                self._histories.setdefault(key, []).append(self.player(key))
+                history = self._histories.setdefault(key, [])
+                history.append(Skill(rating.mu, rating.sigma, len(history) + 1))
         units = [_unit(team) for team in game.teams]
         rated_units = self.model.rate([[self._unit(unit)] for unit in units], ranks=ranks)
         for unit, (rating,) in zip(units, rated_units):
@@ -143,7 +142,7 @@ class Ratings:
     def player(self, key: int) -> Skill:
         """A player's skill; a player with no game yet is at the start."""
         rating = self._player(key)
-        return Skill(rating.mu, rating.sigma, self._player_games.get(key, 0))
+        return Skill(rating.mu, rating.sigma, len(self._histories.get(key, ())))
 
     def players(self) -> dict[int, Skill]:
         """Every rated player's skill."""
