@@ -210,7 +210,8 @@ class ClubRatings:
 
     def of_player(self, player_id: int) -> Skill:
         """A player's skill, at the start for a player with no finished game."""
-        return self._players.get(player_id) or START_SKILL
+        row = self._rows.get(player_id)
+        return START_SKILL if row is None else row.skill
 
     def history_of(self, player_id: int) -> tuple[Skill, ...]:
         """A player's skill after each of their finished games, oldest first."""
@@ -220,10 +221,6 @@ class ClubRatings:
     def of_partnership(self, player_ids: Iterable[int]) -> Skill | None:
         """A partnership's skill, or None before its first finished game."""
         return self._partnerships.get(tuple(sorted(player_ids)))
-
-    @cached_property
-    def _players(self) -> dict[int, Skill]:
-        return {row.player_id: row.skill for row in self.players}
 
     @cached_property
     def _rows(self) -> dict[int, PlayerRating]:
