@@ -28,6 +28,7 @@ from handfoot_score.storage.models import (
 
 from .games.state import GameNotes
 from .leagues import LeagueView, Outcome, get_league, roster_player, utc
+from .ratings import Skill, league_ratings
 from .seasons import ALL_TIME, SeasonChoice, choose_season
 from .standings import Standing, in_tenths, player_standing
 
@@ -120,6 +121,9 @@ class PlayerHistory:
     rounds: int = 0
     #: The season the games are of (or all time), and the league's seasons.
     seasons: SeasonChoice = SeasonChoice(None, ())
+    #: The player's club rating after each of their finished games, oldest first: over all
+    #: the league's games, whatever the season (the ratings carry across seasons).
+    ratings: tuple[Skill, ...] = ()
 
     @property
     def results(self) -> tuple[PlayedGame, ...]:
@@ -176,7 +180,7 @@ def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
                    ) -> PlayerHistory:
     """A league player's games, oldest first: their partners, the other teams, every team's
     points and how each game ended; all of them, or one season's (``season`` as
-    ``seasons.choose_season`` reads it).
+    ``seasons.choose_season`` reads it); and their club rating game by game.
 
     Raises LeagueNotFound for an unknown league, or a player who is not on its roster, or
     InvalidInput naming ``season``.
@@ -229,7 +233,8 @@ def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
     return PlayerHistory(league=league, player_id=player.id, name=player.name, games=games,
                          standing=player_standing(league.id, player.id, season_id),
                          round_points=int(round_points), rounds=int(rounds),
-                         seasons=chosen)
+                         seasons=chosen,
+                         ratings=league_ratings(league.id).history_of(player.id))
 
 
 def _partners(player_id: int) -> dict[int, tuple[str, ...]]:
