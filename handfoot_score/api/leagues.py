@@ -129,12 +129,13 @@ def too_many_new_codes(error: new_edit_codes.TooManyNewCodes) -> ResponseReturnV
 
 def _skill(skill: Skill) -> dict[str, Any]:
     return {"rating": skill.rating, "mu": skill.mu, "sigma": skill.sigma, "games": skill.games}
+
+
 def _season(season: SeasonView) -> dict[str, Any]:
     return {"id": season.id, "name": season.name, "starts_on": season.starts_on.isoformat()}
 
 
 def _figures(row: Standing) -> dict[str, Any]:
     return {"rating": row.rating, "games": row.games, "wins": row.wins, "ties": row.ties,
-            "losses": row.losses,
-            "points": row.points, "avg_points": float(row.avg_points), "best": row.best,
-            "win_pct": float(row.win_pct)}
+            "losses": row.losses, "points": row.points, "avg_points": float(row.avg_points),
+            "best": row.best, "win_pct": float(row.win_pct)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import func, select
@@ -28,8 +28,9 @@ from handfoot_score.storage.models import (
 
 from .games.state import GameNotes
 from .leagues import LeagueView, Outcome, get_league, roster_player, utc
+from .ratings import Skill, league_ratings
 from .seasons import ALL_TIME, SeasonChoice, choose_season
-from .standings import ONE_PLACE, Standing, player_standing
+from .standings import Standing, in_tenths, player_standing
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Record:
         >>> Record("Bob", wins=2, losses=1).win_pct
         Decimal('66.7')
         """
-        return (Decimal(100 * self.wins) / self.games).quantize(ONE_PLACE, ROUND_HALF_UP)
+        return in_tenths(100 * self.wins, self.games)
 
     def counted(self, outcome: Outcome) -> Record:
         """This record with one more game that ended so."""
@@ -120,6 +121,9 @@ class PlayerHistory:
     rounds: int = 0
     #: The season the games are of (or all time), and the league's seasons.
     seasons: SeasonChoice = SeasonChoice(None, ())
+    #: The player's club rating after each of their finished games, oldest first: over all
+    #: the league's games, whatever the season (the ratings carry across seasons).
+    ratings: tuple[Skill, ...] = ()
 
     @property
     def results(self) -> tuple[PlayedGame, ...]:
@@ -131,7 +135,7 @@ class PlayerHistory:
         """Points per round of the finished games, to one decimal place; None before any."""
         if not self.rounds:
             return None
-        return (Decimal(self.round_points) / self.rounds).quantize(ONE_PLACE, ROUND_HALF_UP)
+        return in_tenths(self.round_points, self.rounds)
 
     @property
     def best_partner(self) -> Record | None:
@@ -176,7 +180,7 @@ def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
                    ) -> PlayerHistory:
     """A league player's games, oldest first: their partners, the other teams, every team's
     points and how each game ended; all of them, or one season's (``season`` as
-    ``seasons.choose_season`` reads it).
+    ``seasons.choose_season`` reads it); and their club rating game by game.
 
     Raises LeagueNotFound for an unknown league, or a player who is not on its roster, or
     InvalidInput naming ``season``.
@@ -184,7 +188,7 @@ def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
     league = get_league(league_id)
     player = roster_player(league.id, player_id)
     chosen = choose_season(league.id, season)
-    season_id = None if chosen.season is None else chosen.season.id
+    season_id = chosen.season_id
     in_season = (Team.game_id.in_(select(SeasonGame.game_id).where(
         SeasonGame.season_id == season_id)),) if season_id is not None else ()
     points = (select(func.coalesce(func.sum(TallyRecord.total), 0))
@@ -229,7 +233,8 @@ def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
     return PlayerHistory(league=league, player_id=player.id, name=player.name, games=games,
                          standing=player_standing(league.id, player.id, season_id),
                          round_points=int(round_points), rounds=int(rounds),
-                         seasons=chosen)
+                         seasons=chosen,
+                         ratings=league_ratings(league.id).history_of(player.id))
 
 
 def _partners(player_id: int) -> dict[int, tuple[str, ...]]:

@@ -121,7 +121,6 @@ class Ratings:
         self.model = PlackettLuce()
         self._players: dict[int, PlackettLuceRating] = {}
         self._units: dict[tuple[int, ...], PlackettLuceRating] = {}
-        self._player_games: dict[int, int] = {}
         self._unit_games: dict[tuple[int, ...], int] = {}
         self._histories: dict[int, list[Skill]] = {}
 
@@ -132,8 +131,8 @@ class Ratings:
         for team, rated in zip(game.teams, self.model.rate(teams, ranks=ranks)):
             for key, rating in zip(team, rated):
                 self._players[key] = rating
-                self._player_games[key] = self._player_games.get(key, 0) + 1
-                self._histories.setdefault(key, []).append(self.player(key))
+                history = self._histories.setdefault(key, [])
+                history.append(Skill(rating.mu, rating.sigma, len(history) + 1))
         units = [_unit(team) for team in game.teams]
         rated_units = self.model.rate([[self._unit(unit)] for unit in units], ranks=ranks)
         for unit, (rating,) in zip(units, rated_units):
@@ -143,7 +142,7 @@ class Ratings:
     def player(self, key: int) -> Skill:
         """A player's skill; a player with no game yet is at the start."""
         rating = self._player(key)
-        return Skill(rating.mu, rating.sigma, self._player_games.get(key, 0))
+        return Skill(rating.mu, rating.sigma, len(self._histories.get(key, ())))
 
     def players(self) -> dict[int, Skill]:
         """Every rated player's skill."""
@@ -211,7 +210,8 @@ class ClubRatings:
 
     def of_player(self, player_id: int) -> Skill:
         """A player's skill, at the start for a player with no finished game."""
-        return self._players.get(player_id) or START_SKILL
+        row = self._rows.get(player_id)
+        return START_SKILL if row is None else row.skill
 
     def history_of(self, player_id: int) -> tuple[Skill, ...]:
         """A player's skill after each of their finished games, oldest first."""
@@ -221,10 +221,6 @@ class ClubRatings:
     def of_partnership(self, player_ids: Iterable[int]) -> Skill | None:
         """A partnership's skill, or None before its first finished game."""
         return self._partnerships.get(tuple(sorted(player_ids)))
-
-    @cached_property
-    def _players(self) -> dict[int, Skill]:
-        return {row.player_id: row.skill for row in self.players}
 
     @cached_property
     def _rows(self) -> dict[int, PlayerRating]:
@@ -325,13 +321,12 @@ def predict(league_id: str, teams: Sequence[Sequence[str]]) -> tuple[Prediction,
     them (a name not on it is a new player, at the start); raises LeagueNotFound."""
     roster = {name_key(player.name): player for player in get_league(league_id).players}
     club = league_ratings(league_id)
-    skills = [[club.of_player(roster[name_key(name)].id) if name_key(name) in roster
-               else START_SKILL for name in team]
-              for team in teams]
-    chances = chances_of(skills)
-    return tuple(Prediction(tuple(roster[name_key(name)].name if name_key(name) in roster
-                                  else name for name in team), chance)
-                 for team, chance in zip(teams, chances))
+    seated = [[(name, roster.get(name_key(name))) for name in team] for team in teams]
+    chances = chances_of([[START_SKILL if player is None else club.of_player(player.id)
+                           for _, player in team] for team in seated])
+    return tuple(Prediction(tuple(name if player is None else player.name
+                                  for name, player in team), chance)
+                 for team, chance in zip(seated, chances))
 
 
 def chances_of(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
@@ -339,7 +334,6 @@ def chances_of(teams: Sequence[Sequence[Skill]]) -> tuple[float, ...]:
     model = PlackettLuce()
     return tuple(model.predict_win([[model.rating(mu=skill.mu, sigma=skill.sigma)
                                      for skill in team] for team in teams]))
-
 
 
 def percentages(chances: Sequence[float]) -> tuple[int, ...]:

@@ -50,9 +50,9 @@ class SeasonChoice:
         return self.seasons[-1] if self.seasons else None
 
     @property
-    def asked(self) -> str:
-        """What ``?season=`` says to read these games again: the season's id, or "all"."""
-        return ALL_TIME if self.season is None else str(self.season.id)
+    def season_id(self) -> int | None:
+        """The id of the season whose games are read; None for all time."""
+        return None if self.season is None else self.season.id
 
 
 _SEASONS = (select(Season.id, Season.name, Season.starts_on)

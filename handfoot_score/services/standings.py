@@ -35,6 +35,16 @@ from .seasons import SeasonChoice, choose_season
 ONE_PLACE = Decimal("0.1")
 
 
+def in_tenths(amount: int, count: int) -> Decimal:
+    """``amount / count`` to one decimal place, halves away from zero: the averages and
+    percentages the standings and a player's page show.
+
+    >>> in_tenths(200, 3), in_tenths(1, 20)
+    (Decimal('66.7'), Decimal('0.1'))
+    """
+    return (Decimal(amount) / count).quantize(ONE_PLACE, ROUND_HALF_UP)
+
+
 class Column(StrEnum):
     """A column the standings can be sorted by."""
 
@@ -76,12 +86,12 @@ class Standing:
     @property
     def avg_points(self) -> Decimal:
         """Points per game, to one decimal place (halves away from zero)."""
-        return (Decimal(self.points) / self.games).quantize(ONE_PLACE, ROUND_HALF_UP)
+        return in_tenths(self.points, self.games)
 
     @property
     def win_pct(self) -> Decimal:
         """Wins as a percentage of games, to one decimal place."""
-        return (Decimal(100 * self.wins) / self.games).quantize(ONE_PLACE, ROUND_HALF_UP)
+        return in_tenths(100 * self.wins, self.games)
 
 
 @dataclass(frozen=True)
@@ -111,7 +121,7 @@ def league_standings(league_id: str, sort: str | None = None,
     """
     league = get_league(league_id)
     chosen = choose_season(league.id, season)
-    season_id = None if chosen.season is None else chosen.season.id
+    season_id = chosen.season_id
     column = Column(sort) if sort in _COLUMN_NAMES else Column.RATING
     descending = order == "desc" if order in ("asc", "desc") else column is not Column.NAME
     club = league_ratings(league.id)

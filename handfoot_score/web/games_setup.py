@@ -83,8 +83,12 @@ class NewGameForm(FlaskForm):
 
     def team_players(self) -> list[tuple[str, ...]]:
         """Each team's players as typed (a team with none is one seat in its own name)."""
-        return [tuple(p for p in team.form.players.data if p) or (self.team_name(i),)
-                for i, team in enumerate(self.teams)]
+        return [tuple(players) or (self.team_name(i),)
+                for i, players in enumerate(self.typed_players())]
+
+    def typed_players(self) -> list[list[str]]:
+        """Each team's players as typed, the empty boxes left out."""
+        return [[p for p in team.form.players.data if p] for team in self.teams]
 
     def team_name(self, index: int) -> str:
         """The team's name as typed, or "Team N" (as the service will name it)."""
@@ -93,7 +97,7 @@ class NewGameForm(FlaskForm):
     def decks_words(self) -> str | None:
         """How many decks the game will use, with the rules and players as they stand."""
         per_player = bool(self.house.form.deck_per_player.data)
-        players = player_count([[p for p in team.form.players.data if p] for team in self.teams])
+        players = player_count(self.typed_players())
         decks = self.house.form.decks_in_play(players)
         if decks is None:
             return None
@@ -112,8 +116,8 @@ class NewGameForm(FlaskForm):
         return {
             "league": self.league.data or None,
             "rules": rules,
-            "teams": [{"name": self.team_name(i), "players": [p for p in t.form.players.data if p]}
-                      for i, t in enumerate(self.teams)],
+            "teams": [{"name": self.team_name(i), "players": players}
+                      for i, players in enumerate(self.typed_players())],
             "first_dealer": self.first_dealer.data or 0,
             "note": self.note.data or None,
             "place": self.place.data or None,
@@ -187,8 +191,7 @@ def _show_again(form: NewGameForm, action: str) -> ResponseReturnValue:
 def _page(form: NewGameForm, open_rules: bool = False) -> str:
     """The new-game page; in a league, its roster is offered for the players' names."""
     league = _league(form.league.data)
-    teams = [(form.team_name(i), [p for p in team.form.players.data if p])
-             for i, team in enumerate(form.teams)]
+    teams = [(form.team_name(i), players) for i, players in enumerate(form.typed_players())]
     return render_template("games/new.html", form=form, open_rules=open_rules, league=league,
                            chances=ratings.table_chances(league.id if league else None, teams))
 

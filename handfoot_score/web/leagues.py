@@ -30,7 +30,6 @@ from handfoot_score.services import (
     league_backup,
     league_versions,
     leagues,
-    ratings,
     seasons,
     standings,
 )
@@ -266,10 +265,9 @@ def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
                                  request.args.get("season") or seasons.ALL_TIME)
     except (LeagueNotFound, InvalidInput):
         abort(404)
-    club = ratings.league_ratings(history.league.id)
     return render_template("leagues/player.html", history=history,
                            chart=results_chart(history.name, history.results),
-                           rating=rating_chart(history.name, club.history_of(player_id)),
+                           rating=rating_chart(history.name, history.ratings),
                            season_links=season_links(
                                history.seasons, "leagues.league_player",
                                league_id=history.league.id, player_id=history.player_id))

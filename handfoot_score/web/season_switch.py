@@ -31,7 +31,6 @@ class NewSeasonForm(FlaskForm):
         return self.starts_on.data or datetime.now(UTC).date()
 
 
-
 @dataclass(frozen=True)
 class SeasonLink:
     """A link of the season switch: a season (or all time), and whether it is shown now."""
@@ -48,7 +47,7 @@ def season_links(choice: SeasonChoice, endpoint: str, **values: Any) -> list[Sea
     each a link to ``endpoint`` with ``values``; none for a league without seasons."""
     if not choice.seasons:
         return []
-    shown = None if choice.season is None else choice.season.id
+    shown = choice.season_id
     links = [SeasonLink(season.id, season.name, season.starts_on,
                         url_for(endpoint, **values, season=season.id), season.id == shown)
              for season in reversed(choice.seasons)]
