@@ -238,6 +238,6 @@ def test_hints_give_each_input_its_worth_under_the_rules() -> None:
     assert hints["melded_jokers"] == "50 each"
     assert hints["books_clean"] == "500 each"
     assert hints["red_threes_down"].startswith("No points")
-    assert hints["red_threes_left"] == "In a hand or foot: \N{MINUS SIGN}300 each"
+    assert hints["red_threes_left"] == "\N{MINUS SIGN}300 each"
     assert hints["exact_draws"] == "300 each"
     assert RoundTallyForm.for_game(CLASSIC, NAMES).hints()["books_wild"] == "1,500 each"

@@ -134,8 +134,8 @@ class RoundTallyForm(FlaskForm):
                                          points=_points(rules.red_three.down),
                                          other=_points(rules.red_three.down_when_not_out))
         hints |= {f"books_{kind}": _each(bonus) for kind, bonus in bonuses.items()}
-        hints["red_threes_left"] = _("In a hand or foot: \N{MINUS SIGN}%(points)s each",
-                                     points=_points(rules.red_three.left))
+        # Caught in a hand or foot: the label says so, the column is the cards left.
+        hints["red_threes_left"] = _each(-rules.red_three.left)
         hints["exact_draws"] = _each(rules.exact_draw_bonus)
         hints["melded_points"] = _("What all cards in books and melds are worth, no bonuses")
         hints["left_points"] = _("What all cards in hands and feet are worth; taken off")
@@ -206,6 +206,11 @@ class RoundTallyForm(FlaskForm):
         return [team for team, entry in enumerate(self.teams)
                 if only in (None, team) and str(team) not in asked
                 and counted_nothing(self.rules, entry.form.holds)]
+
+    def has_counts(self, team: int) -> bool:
+        """Whether a team has a card counted, on the table or left: its count's problems are
+        shown from then on, not before anything is typed."""
+        return not counted_nothing(self.rules, self.teams[team].form.holds)
 
     def ask_about(self, teams: Sequence[int]) -> str:
         """Note that the save asked about these teams; the question, naming them."""
@@ -312,8 +317,9 @@ def _form_class(base: type[RoundTallyForm], rules: RuleSet, team_names: tuple[st
     """The form class for these rules and teams in the reader's language (its labels are
     said in it): made once and kept, as WTForms sorts a class's fields when first used."""
     team_form = team_tally_form(rules)
-    choices = [SelectChoice(NOBODY_WENT_OUT, _("No one: the stock ran out")),
-               *(SelectChoice(str(i), name) for i, name in enumerate(team_names))]
+    # The teams first: a round mostly ends with one going out, the stock rarely runs out.
+    choices = [*(SelectChoice(str(i), name) for i, name in enumerate(team_names)),
+               SelectChoice(NOBODY_WENT_OUT, _("No one: the stock ran out"))]
     return type("RoundTally", (base,), {
         "teams": FieldList(FormField(team_form), min_entries=len(team_names),
                            max_entries=len(team_names)),

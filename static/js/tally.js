@@ -65,12 +65,20 @@
     return !!typed;
   }
 
+  // Whether any card (or points) is counted, on the table or left, in this part of the page.
+  const cardsCounted = within => [...within.querySelectorAll(".counts input")]
+    .some(input => input.offsetParent && /(melded|left)_/.test(input.name) && +input.value);
+
   function showMode(box) {
     for (const group of box.closest(".tally-team").querySelectorAll("[data-mode]")) {
       group.hidden = (group.dataset.mode === "points") !== box.checked;
     }
     const marker = form.elements.namedItem(box.name.replace(/points_mode$/, "points_shown"));
     if (marker) marker.value = box.checked ? "1" : "";
+    // Two teams on one phone share one grid while both count card by card.
+    const teams = form.querySelector("[data-pair]");
+    teams?.classList.toggle("tally-pair", new Set([...form.querySelectorAll("[data-points-switch]")]
+      .map(other => other.checked)).size === 1);
   }
 
   function showPreview({ teams, errors = [], warnings = [] }) {
@@ -80,9 +88,12 @@
         // In the order of games/_tally_preview.html.
         [scored, unscored, lines, reason] =
           box.querySelectorAll(".preview-score,.preview-unscored,ul,[data-preview=problem]");
+      // What stops a team being scored is said once it has counted a card.
+      const counted = cardsCounted(box.closest(".tally-team"));
       scored.hidden = lines.hidden = !score;
       unscored.hidden = !!score;
-      reason.hidden = !!score || !problem;
+      reason.hidden = !!score || !problem || !counted;
+      box.classList.toggle("quiet", !score && reason.hidden);
       reason.textContent = problem?.text || "";
       // The total, and each line of the breakdown: shown when it counts something, except
       // melded and left, always shown.
@@ -168,6 +179,10 @@
   }
 
   form.addEventListener("change", e => {
+    // Who went out chosen before anything is counted: on to the first count.
+    if (e.target.type === "radio" && !cardsCounted(form)) {
+      form.querySelector(".tally-team .counts:not([hidden]) input").focus();
+    }
     if (e.target.matches("[data-points-switch]")) {
       showMode(e.target);
       // Switched on, the team's points are what is typed next.

@@ -38,7 +38,7 @@ SCORES = (4630, 1090)
 #: the round screen's scroll to "Count the round" and its way to one team's count are
 #: counted too.
 TARGETS = {"by kind": 45, "in points": 16, "per phone": 24}
-REACHED = {"by kind": 44, "in points": 19, "per phone": 26}
+REACHED = {"by kind": 43, "in points": 17, "per phone": 26}
 SCREENS = {"narrow": (360, 740), "phone": (390, 844), "landscape": (1180, 820)}
 #: The played rounds before the one measured: nobody went out, both counted in points...
 EARLIER = {"melded": {"points": 400}, "left": {"points": 50}}
@@ -70,9 +70,17 @@ class Hands:
             target.evaluate("e => e.scrollIntoView({block: 'center'})")
 
     def tap(self, target: Locator) -> None:
+        # A player looks before tapping: the score below a count may have just grown.
+        self.page.wait_for_timeout(400)
         self.reach(target)
         self.actions += 1
         target.tap()
+
+    def focus(self, target: Locator) -> None:
+        """Tap a count, unless it has the cursor already (choosing who went out before
+        counting moves it to the first count)."""
+        if not target.evaluate("e => e === document.activeElement"):
+            self.tap(target)
 
     def type(self, text: str) -> None:
         for character in text:
@@ -122,7 +130,7 @@ def count_by_kind(hands: Hands, team: Locator, tally: dict[str, Any]) -> None:
         order.pop()
     at = next(i for i, (_part, _kind, count) in enumerate(order) if count)
     part, kind, _count = order[at]
-    hands.tap(team.get_by_role("group", name=part).locator(f"input[name$='{field(part, kind)}']"))
+    hands.focus(team.get_by_role("group", name=part).locator(f"input[name$='{field(part, kind)}']"))
     for step, (_part, _kind, count) in enumerate(order):
         if step < at or not count:
             continue
@@ -143,7 +151,7 @@ def count_in_points(hands: Hands, team: Locator, name: str, tally: dict[str, Any
 
     expect(team.get_by_label("Count in points instead")).to_be_checked()
     on_table, left = IN_POINTS[name]
-    hands.tap(team.get_by_label("Points on the table"))
+    hands.focus(team.get_by_label("Points on the table"))
     hands.type(str(on_table))
     hands.enter()
     hands.type(str(left))
@@ -249,8 +257,9 @@ def held(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator[
 
 
 #: The count page's height for two teams by kind at round 3, its books tapped, in screens
-#: (it was 4.7 on a phone, 5.6 at 360 px and 2.3 on a landscape tablet).
-MOST_SCREENS = {360: 4.3, 390: 3.4, 1180: 1.9}
+#: (it was 4.7 on a phone, 5.6 at 360 px and 2.3 on a landscape tablet; the issue asks 2 on
+#: a 390 px phone, and 1 on a landscape tablet, checked below as every count in sight).
+MOST_SCREENS = {360: 2.6, 390: 2.0, 1180: 1.45}
 
 
 def test_save_and_the_scores_stay_in_reach_while_counting(held: Page) -> None:
@@ -282,6 +291,12 @@ def test_save_and_the_scores_stay_in_reach_while_counting(held: Page) -> None:
     if size["width"] >= 700:
         teams = [page.locator(f"#team-{team}").bounding_box() for team in (0, 1)]
         assert teams[0] and teams[1] and teams[0]["y"] == teams[1]["y"], "side by side"
+        # On a landscape tablet the whole count, Save and every input, is on one screen.
+        page.evaluate("scrollTo(0, 0)")
+        lowest = page.evaluate("Math.max(...[...document.querySelectorAll('.tally input:not("
+                               "[type=hidden])')].map(e => e.getBoundingClientRect().bottom))")
+        print(f"lowest input on the landscape tablet: {lowest:.0f} px of {size['height']}")
+        assert lowest <= size["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
 
 
@@ -325,8 +340,8 @@ def test_enter_on_a_choice_goes_on_without_reloading(phone: Page) -> None:
     expect(owls).to_be_checked()
     team = phone.get_by_role("group", name="Owls", exact=True)
     expect(team.get_by_role("group", name="On the table").get_by_label("Jokers")).to_be_focused()
-    switch = phone.get_by_role("group", name="Foxes", exact=True).get_by_label(
-        "Count in points instead")
+    # Owls' points switch is the last of their inputs: Enter goes on to Foxes' first count.
+    switch = team.get_by_label("Count in points instead")
     switch.focus()
     phone.keyboard.press("Enter")
     expect(phone.get_by_role("group", name="Foxes", exact=True).get_by_role(

@@ -86,7 +86,7 @@ def play_one_round(page: Page, checks: PageChecks, locale: str) -> None:
                 field.fill("")
                 field.press_sequentially(str(count))
                 expect(field).to_have_value(str(count))
-    page.locator("#went_out-1").check()
+    page.locator("#went_out-0").check()
     totals = expected_totals([PLAYED])
     for team, total in enumerate(totals):
         preview = page.locator(f"[data-preview-team='{team}'] [data-preview=total_after]")
