@@ -127,7 +127,7 @@ def test_the_page_reminds_to_count_every_card(app: Flask, client: FlaskClient) -
     fill(values, 1, caught_tally())
     client.post(tally_url(game_id, 1) + "/record", data=values)
     page = client.get(tally_url(game_id, 2)).get_data(as_text=True)
-    assert "Round 2 of 4 — count every card: on the table, and left in hands and feet." in page
+    assert "Round 2 of 4 · Empty counts as 0." in page
     assert '<legend>Them</legend>' in page
 
 
@@ -193,7 +193,7 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
                                                          client: FlaskClient) -> None:
     game_id = new_game(app)
     values = page_form(client, tally_url(game_id, 1))
-    assert '<div class="counts counts-wide" data-mode="points" hidden>' in client.get(
+    assert '<div class="counts" data-mode="points" hidden>' in client.get(
         tally_url(game_id, 1)).get_data(as_text=True)
     fill(values, 0, going_out_tally("classic"))
     values["teams-1-points_mode"] = "y"  # ticked, then Save pressed with no script
@@ -201,7 +201,7 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     team = page[page.index('id="team-1"'):]
-    assert re.search(r'<div class="counts counts-wide" data-mode="points"><p>'
+    assert re.search(r'<div class="counts" data-mode="points"><p class="r1">'
                      r'<label>Points on the table<input[^>]*name="teams-1-melded_points"', team)
     assert '<div class="counts" data-mode="cards" hidden>' in team
     assert "fill them in, then save" in page
