@@ -97,8 +97,8 @@ def test_the_count_page_fills_them_in_with_the_books(app: Flask, client: FlaskCl
             games.tap_red_threes(game_id, 0, 1)
     page = client.get(f"/games/{game_id}/rounds/1").get_data(as_text=True)
     assert form_values(page)["teams-0-red_threes_down"] == "3"
-    books = re.search(r'<fieldset class="books"><legend class="visually-hidden">Books</legend>.*?</fieldset>',
-                      page.split('id="team-0"')[1], re.S)
+    books = re.search(r'<fieldset class="books"><legend class="visually-hidden">Books</legend>'
+                      r'.*?</fieldset>', page.split('id="team-0"')[1], re.S)
     assert books is not None and 'name="teams-0-red_threes_down"' in books.group()
     assert "Filled in from the taps during play" in page
 

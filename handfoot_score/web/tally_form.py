@@ -207,6 +207,30 @@ class RoundTallyForm(FlaskForm):
                 if only in (None, team) and str(team) not in asked
                 and counted_nothing(self.rules, entry.form.holds)]
 
+    @property
+    def grid_rows(self) -> dict[str, int]:
+        """The row of each team's count in its grid on the page, by the end of its input's
+        name: a row per kind of card on the table, a kind left beside it (a kind counted
+        only left below them), red threes caught, a row for the note on the taps, each book,
+        red threes laid down, exact draws where the rules count them, the points switch.
+        Counted in points, points on the table and left take the first two rows."""
+        melded = self.card_keys("melded")
+        rows = {f"melded_{key}": row for row, key in enumerate(melded, 1)}
+        rows |= {f"left_{key}": rows[f"melded_{key}"] for key in self.card_keys("left")
+                 if key in melded}
+        below = [f"left_{key}" for key in self.card_keys("left") if key not in melded]
+        below += ["red_threes_left", "tapped", *(f"books_{kind}" for kind in self.book_kinds),
+                  "red_threes_down", *(["exact_draws"] if self.counts_exact_draws else []),
+                  "points_mode"]
+        rows |= {name: row for row, name in enumerate(below, len(melded) + 1)}
+        return rows | {"melded_points": 1, "left_points": 2}
+
+    @property
+    def counted_alike(self) -> bool:
+        """Whether every team is shown counting the same way: all card by card, or all in
+        points (two such teams on one phone share one grid)."""
+        return len({entry.points_shown.data == "1" for entry in self.teams}) == 1
+
     def has_counts(self, team: int) -> bool:
         """Whether a team has a card counted, on the table or left: its count's problems are
         shown from then on, not before anything is typed."""
