@@ -241,3 +241,14 @@ def test_hints_give_each_input_its_worth_under_the_rules() -> None:
     assert hints["red_threes_left"] == "\N{MINUS SIGN}300 each"
     assert hints["exact_draws"] == "300 each"
     assert RoundTallyForm.for_game(CLASSIC, NAMES).hints()["books_wild"] == "1,500 each"
+
+
+@pytest.mark.usefixtures("context")
+def test_each_count_is_at_most_what_the_decks_hold() -> None:
+    most = RoundTallyForm.for_game(CLASSIC, NAMES).most
+    decks = CLASSIC.decks
+    assert (most["melded_jokers"], most["left_twos"], most["left_eight_to_king"]) == (
+        2 * decks, 4 * decks, 24 * decks)
+    assert most["red_threes_left"] == most["red_threes_down"] == 2 * decks
+    assert most["melded_points"] == CLASSIC.most_points("melded") > 2000
+    assert "books_clean" not in most

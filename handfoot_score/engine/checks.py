@@ -178,9 +178,7 @@ def _groups_words(values: CardValues, kind: CardKind) -> str:
 def _unreachable(rules: RuleSet, field: str, points: int, team: int) -> Problem:
     """Points the cards cannot add up to: more than all the decks' cards make, said with the
     most they make, or a sum their values cannot make."""
-    reachable = (rules.melded_points_reachable if field == "melded.points"
-                 else rules.left_points_reachable)
-    most = reachable.bit_length() - 1
+    most = rules.most_points(field.split(".")[0])
     if points > most and field == "melded.points":
         return counted(field, "at most %(most)s points can be melded from %(num)s deck",
                        "at most %(most)s points can be melded from %(num)s decks",

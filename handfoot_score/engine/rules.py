@@ -163,6 +163,13 @@ class RuleSet:
         """Bit mask of every face value the cards left in hands and feet can add up to."""
         return _points_reachable(self.card_values.as_tuple, self.decks, True)
 
+    def most_points(self, part: str) -> int:
+        """The most face-value points the cards on one table (``melded``) or left in hands
+        and feet (``left``) can add up to."""
+        reachable = (self.melded_points_reachable if part == "melded"
+                     else self.left_points_reachable)
+        return reachable.bit_length() - 1
+
     @property
     def fewest_book_points(self) -> tuple[int, int, int, int]:
         """The fewest face-value points a clean, a dirty, a wild and a mixed wild book can

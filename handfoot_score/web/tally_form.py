@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from flask_babel import get_locale
@@ -20,7 +20,7 @@ from wtforms import Field, FieldList, FormField, HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from handfoot_score.engine.books import MIXED_WILD
-from handfoot_score.engine.cards import parse_rank_group
+from handfoot_score.engine.cards import CardKind, parse_rank_group
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
@@ -224,6 +224,19 @@ class RoundTallyForm(FlaskForm):
                   "points_mode"]
         rows |= {name: row for row, name in enumerate(below, len(melded) + 1)}
         return rows | {"melded_points": 1, "left_points": 2}
+
+    @cached_property
+    def most(self) -> dict[str, int]:
+        """The most each count can be, by the end of its input's name: every card of its
+        kind in the game's decks, for points all the cards' worth. A count no further digit
+        could keep within it is complete, and the page moves on (static/js/tally.js). Counts
+        by rank and of books have none."""
+        rules = self.rules
+        most = {f"{part}_{key}": rules.supply(kind)
+                for part in CARD_PARTS for key, kind in COUNT_FIELDS}
+        red_threes = rules.supply(CardKind.RED_THREE)
+        return most | {f"{part}_points": rules.most_points(part) for part in CARD_PARTS} | {
+            "red_threes_left": red_threes, "red_threes_down": red_threes}
 
     @property
     def counted_alike(self) -> bool:

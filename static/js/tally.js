@@ -144,15 +144,40 @@
     const at = e.target;
     if (e.key !== "Enter" || !at.matches(".counts input,[type=radio],[type=checkbox]")) return;
     e.preventDefault();
+    // The count the cursor moved to by itself, still empty: the Enter typed out of habit
+    // after a complete count is taken as done, not as "skip this one".
+    if (at === movedTo && !at.value) return;
     if (at.matches("[type=radio]:not(:checked)")) {
       at.checked = true;
       changed();
     }
-    const counts = [...form.querySelectorAll(".counts input,[type=radio],[type=checkbox]")]
-        .filter(input => input.offsetParent),
-      next = counts.slice(counts.indexOf(at) + 1).find(input => input.matches(".counts input"));
+    const next = nextCount(at);
     if (next) next.focus();
     else at.blur();
+  });
+
+  // The count shown after ``at`` in the page's order, if any.
+  function nextCount(at) {
+    const inputs = [...form.querySelectorAll(".counts input,[type=radio],[type=checkbox]")]
+      .filter(input => input.offsetParent);
+    return inputs.slice(inputs.indexOf(at) + 1).find(input => input.matches(".counts input"));
+  }
+
+  // A count is complete once no further digit could keep it within the most it can be (its
+  // max: every card of its kind in the decks, for points all the cards' worth): the cursor
+  // moves on to the next count by itself (3 twos of at most 20; 16 of at most 120).
+  let movedTo = null;
+  form.addEventListener("focusin", e => {
+    if (e.target !== movedTo) movedTo = null;
+  });
+  form.addEventListener("input", e => {
+    const at = e.target, most = +at.max, typed = +at.value;
+    if (!most || !/^[0-9]+$/.test(at.value) || typed > most || typed * 10 <= most) return;
+    const next = nextCount(at);
+    if (next) {
+      movedTo = next;
+      next.focus();
+    }
   });
 
   // A second tap on Save once the next page is on its way sends nothing more: the page
