@@ -56,7 +56,9 @@
       const value = typed[input.name];
       if (!(input.name in typed)) continue;
       if (input.type === "radio") {
-        input.checked = value === input.value;
+        // Checking one unchecks the rest; a choice this page does not offer (another
+        // team's, typed on the whole round's page) leaves the page's own.
+        if (value === input.value) input.checked = true;
       } else {
         input[kept(input)] = value;
         if (input.type === "checkbox") showMode(input);
