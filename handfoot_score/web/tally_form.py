@@ -207,7 +207,7 @@ class RoundTallyForm(FlaskForm):
                 if only in (None, team) and str(team) not in asked
                 and counted_nothing(self.rules, entry.form.holds)]
 
-    @property
+    @cached_property
     def grid_rows(self) -> dict[str, int]:
         """The row of each team's count in its grid on the page, by the end of its input's
         name: a row per kind of card on the table, a kind left beside it (a kind counted
