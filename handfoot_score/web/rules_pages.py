@@ -19,6 +19,7 @@ from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
 from handfoot_score.web.device_rules import list_rules
 from handfoot_score.web.formats import points as _points
+from handfoot_score.web.formats import signed_points
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, book_words
 from handfoot_score.web.rules_form import SaveHouseRulesForm, house_rules_form_data
 
@@ -84,6 +85,8 @@ class RulesCard:
     books: tuple[tuple[str, str], ...]
     finished_book: str
     threes: tuple[str, ...]
+    #: What each three adds or takes off, signed, as a sheet on paper lists it.
+    three_values: tuple[tuple[str, str], ...]
     exact_draw: str | None
     other_bonuses: tuple[str, ...]
     pile: tuple[str, ...]
@@ -108,6 +111,7 @@ class RulesCard:
             books=_book_bonuses(rules),
             finished_book=str(_FINISHED_BOOK[rules.add_to_finished_book]),
             threes=_threes(rules),
+            three_values=_three_values(rules),
             exact_draw=_exact_draw(rules),
             other_bonuses=_other_bonuses(rules),
             pile=_pile(rules),
@@ -213,6 +217,22 @@ def _threes(rules: RuleSet) -> tuple[str, ...]:
         lines.append(_("The team going out may meld black threes: %(points)s on the table.",
                        points=_each(black)))
     return tuple(lines)
+
+
+def _three_values(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """(which threes, what each adds or takes off): under pagat a red three caught costs
+    300 points, more than any other card, so a sheet on paper says so beside the boxes."""
+    red = rules.red_three
+    black = rules.card_values.black_three
+    rows = [(_("Red threes laid down"), signed_points(red.down))]
+    if red.down_when_not_out is not None:
+        rows.append((_("Red three laid down by a team that did not go out (bonus)"),
+                     signed_points(red.down_when_not_out)))
+    rows += [(_("Red threes caught"), signed_points(-red.left)),
+             (_("Black threes left"), signed_points(-black))]
+    if rules.black_three.meld_when_going_out:
+        rows.append((_("Black threes on the table"), signed_points(black)))
+    return tuple(rows)
 
 
 def _exact_draw(rules: RuleSet) -> str | None:

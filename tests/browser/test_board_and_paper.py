@@ -4,6 +4,7 @@ pdftotext (Debian's poppler-utils)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import time
@@ -14,6 +15,8 @@ import pytest
 from flask import Flask
 
 from handfoot_score import create_app
+from handfoot_score.engine.presets import PRESETS
+from handfoot_score.engine.rules import RuleSet
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.services.tallies import read_entered
@@ -128,6 +131,26 @@ def test_the_board_follows_two_games_on_a_tv_without_scrolling_or_small_text(
     context.close()
 
 
+def _three_values(text: str) -> dict[str, str]:
+    """The threes' table as pdftotext lays it out: each name with its value after it, on a
+    line the sheet's other columns may share, two or more spaces away."""
+    found = {}
+    for line in text.splitlines():
+        for name in ("Red threes laid down", "Red threes caught", "Black threes left"):
+            if name in line:
+                found[name] = re.split(r"\s{2,}", line.split(name, 1)[1].strip())[0]
+    return found
+
+
+def _threes_of(rules: RuleSet) -> dict[str, str]:
+    """What the threes' table must say for ``rules``, worked out from the rule set."""
+    def each(value: int) -> str:
+        return ("+" if value > 0 else "") + f"{value:,}".replace("-", "\u2212")
+    return {"Red threes laid down": each(rules.red_three.down),
+            "Red threes caught": each(-rules.red_three.left),
+            "Black threes left": each(-rules.card_values.black_three)}
+
+
 def _pdf_text(page: Page, paper: str, path: Path) -> tuple[int, str]:
     page.emulate_media(media="print")
     path.write_bytes(page.pdf(format=paper, print_background=True))
@@ -154,6 +177,8 @@ def test_every_page_made_for_paper_prints_on_a4_and_letter(
                           ("report", f"/leagues/{club['league']}/report"),
                           ("blank", "/rules/classic/sheet"),
                           ("blank-three", "/rules/classic/sheet?teams=3"),
+                          ("blank-pagat", "/rules/pagat/sheet"),
+                          ("blank-italian", "/rules/italian/sheet?teams=3"),
                           ("rules", "/rules/classic")):
         page.goto(address)
         printed[name] = _pdf_text(page, paper, screenshots / f"paper-{paper}-{name}.pdf")
@@ -169,9 +194,13 @@ def test_every_page_made_for_paper_prints_on_a4_and_letter(
     assert pages == 3, text
     for words in ("Thursday night club", "Player A", "Player L", "Club rating", "3,200"):
         assert words in text, words
-    for blank in ("blank", "blank-three"):
+    for blank, preset in (("blank", "classic"), ("blank-three", "classic"),
+                          ("blank-pagat", "pagat"), ("blank-italian", "italian")):
         pages, text = printed[blank]
         assert pages == 1, (blank, text)
         for words in ("Round 4", "Books needed", "Each card", "Joker", "Running total"):
             assert words in text, (blank, words)
+        # Each rule set's threes, read back with their values: pagat's red three caught
+        # costs 300, the most of any card, and a sheet without it scores it wrong.
+        assert _three_values(text) == _threes_of(PRESETS[preset]), blank
     context.close()
