@@ -83,7 +83,9 @@ def test_the_page_shows_them(client: FlaskClient, club: dict[str, Any]) -> None:
     page = client.get(link).get_data(as_text=True)
     assert "Best partner" in page and "<strong>Bob</strong> 1 won, 0 tied, 1 lost together" in page
     assert "<strong>Di</strong> 2 won, 1 tied, 1 lost against them" in page
-    assert "Per round" in page and "200.0" in page
+    # Averages in whole points on the page (the service keeps the tenths).
+    assert '<dt>Per round</dt><dd class="num">200</dd>' in page
+    assert '<dt>Per game</dt><dd class="num">800</dd>' in page
     assert "Grandma&#39;s birthday · Kitchen" in page
     assert 'datetime="2026-12-24"' in page
 

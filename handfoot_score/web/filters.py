@@ -12,6 +12,7 @@ from handfoot_score.web.formats import (
     signed_points,
     tenths,
     time_ago,
+    whole_points,
 )
 from handfoot_score.web.join import join_link
 from handfoot_score.web.theme import theme_context
@@ -21,7 +22,7 @@ def register_filters(app: Flask) -> None:
     """Give the templates their filters, globals and the theme."""
     for name, write in (("points", points), ("signed_points", signed_points),
                         ("deduction", deduction), ("time_ago", time_ago), ("tenths", tenths),
-                        ("day", day), ("percent", percent)):
+                        ("whole_points", whole_points), ("day", day), ("percent", percent)):
         app.add_template_filter(write, name)
     app.add_template_global(join_link)
     # A problem of the engine or the services, in the page's language.

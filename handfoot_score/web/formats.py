@@ -5,7 +5,7 @@ filters (``filters.py`` registers them)."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from babel.numbers import format_percent
 from flask_babel import format_date, gettext, ngettext
@@ -82,6 +82,16 @@ def tenths(value: Decimal) -> str:
     ('3,104.2', '−50.1')
     """
     return number(value, "#,##0.0")
+
+
+def whole_points(value: Decimal) -> str:
+    """An average of points in whole points, a half rounded up: no table counts tenths of a
+    point (the API and the CSV keep the tenths).
+
+    >>> [whole_points(Decimal(average)) for average in ("13562.0", "3390.5", "-50.5")]
+    ['13,562', '3,391', '−51']
+    """
+    return number(value.quantize(Decimal(1), ROUND_HALF_UP))
 
 
 def day(moment: date) -> str:

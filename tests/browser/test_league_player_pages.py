@@ -5,6 +5,7 @@ this phone saved, each linking to its card."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,5 +80,63 @@ def test_a_players_games_and_the_rules_list_fit_the_narrowest_phone(
     assert house.inner_text() == "Maximiliana's fives"
     house.click()
     assert page.locator("h1").inner_text().startswith("Maximiliana's fives")
+    context.close()
+    checks.assert_all_passed()
+
+
+#: Runs in the page: every standings cell that is rendered but lies outside the screen or
+#: under a sideways scroll of its table, and every body row whose player names are not in
+#: sight whole.
+_OUT_OF_SIGHT = """
+() => {
+  const problems = [], width = document.documentElement.clientWidth;
+  for (const wrap of document.querySelectorAll('.standings-wrap')) {
+    if (wrap.scrollWidth > wrap.clientWidth)
+      problems.push(`a table scrolls sideways: ${wrap.scrollWidth} px in ${wrap.clientWidth}`);
+  }
+  for (const cell of document.querySelectorAll('.standings th, .standings td')) {
+    if (getComputedStyle(cell).display === 'none') continue;
+    const box = cell.getBoundingClientRect();
+    if (box.left < 0 || box.right > width + 0.5)
+      problems.push(`"${cell.innerText.trim()}" lies at ${box.left}-${box.right} px`);
+  }
+  for (const name of document.querySelectorAll('.standings tbody th')) {
+    if (!name.innerText.trim() || name.scrollWidth > name.clientWidth)
+      problems.push(`a row's names are not in sight: "${name.innerText.trim()}"`);
+  }
+  return problems;
+}
+"""
+#: A points average as the pages write it: whole points, thousands separated.
+WHOLE_POINTS = re.compile(r"\u2212?\d{1,3}(,\d{3})*")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_league_tables_show_every_column_they_keep_on_the_narrowest_phone(
+        browser: Any, server: str, player_page: str, screenshots: Path, scheme: str) -> None:
+    """At 360 px the players' and the partnerships' tables hide nothing in a sideways
+    scroll: each row's names take a line of their own, its rating, wins, ties, losses and
+    points a line under them; averages are whole points, here and on the player's page."""
+    context = browser.new_context(base_url=server, color_scheme=scheme, **NARROW)
+    page: Page = context.new_page()
+    checks = PageChecks(page, screenshots, f"league-tables-{scheme}")
+    page.goto(player_page.split("/players/")[0])
+    checks.check("league", settle=False)
+    assert page.evaluate(_OUT_OF_SIGHT) == []
+    partners = page.locator(".standings").nth(1).locator("tbody tr")
+    assert partners.count() == 2
+    row = partners.filter(has_text="Evangelinaxx").first
+    # "Evangelinaxx & Christophera" on one line, the figures on the next.
+    names, rating = row.locator("th").bounding_box(), row.locator(".rating").bounding_box()
+    assert names is not None and rating is not None
+    assert names["height"] < 2 * 44 and rating["y"] >= names["y"] + names["height"] - 1
+    # The averages kept for wider screens and the player's figures: whole points.
+    averages = page.locator(".standings td:nth-child(8)").all_text_contents()
+    assert averages and all(WHOLE_POINTS.fullmatch(text) for text in averages), averages
+    page.goto(player_page)
+    figures = page.locator(".player-figures dd").all_inner_texts()
+    for label in ("Per game", "Per round"):
+        shown = page.locator(".player-figures div", has_text=label).locator("dd").inner_text()
+        assert WHOLE_POINTS.fullmatch(shown), (label, shown, figures)
     context.close()
     checks.assert_all_passed()
