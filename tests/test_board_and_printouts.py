@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score.services import games, leagues
+from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.web import board, printouts
 
@@ -76,10 +76,51 @@ def test_the_board_turns_to_the_next_page_of_standings_every_few_ticks(
              for tick in (0, board.TICKS_PER_PAGE - 1, board.TICKS_PER_PAGE,
                           2 * board.TICKS_PER_PAGE)]
     shown = [re.findall(r'class="board-name">([^<]+)</th>', page) for page in pages]
-    assert len(shown[0]) == board.STANDINGS_PER_PAGE and shown[1] == shown[0]
-    assert not set(shown[2]) & set(shown[0]) and len(shown[3]) == board.STANDINGS_PER_PAGE
+    assert len(shown[0]) == board.STANDINGS_LINES and shown[1] == shown[0]
+    assert not set(shown[2]) & set(shown[0]) and len(shown[3]) == board.STANDINGS_LINES
     assert "1 of 4" in pages[0] and "2 of 4" in pages[2] and "3 of 4" in pages[3]
     assert f"tick={board.TICKS_PER_PAGE + 1}" in pages[2]
+
+
+def test_a_name_too_long_for_its_line_takes_two_lines_of_the_page(
+        client: FlaskClient, app: Flask) -> None:
+    """The board pages the standings by the lines their names take, so a long name wraps
+    instead of being cut, and the page holds one row less."""
+    long_name = "Maximiliane-Charlotte"
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Long names"}).id
+        for pair in range(6):
+            first = [long_name if pair == 0 else f"P{pair}a", f"P{pair}b"]
+            game = start(league_id, [first, [f"Q{pair}a", f"Q{pair}b"]])
+            for number in range(1, 5):
+                games.record_round(game, read_entered(
+                    [{"melded": {"points": 900 - 100 * pair}} if number == 1 else {}, {}]))
+    page = text(client.get(f"/leagues/{league_id}/board"))
+    shown = re.findall(r'class="board-name">([^<]+)</th>', page)
+    assert long_name in shown and len(shown) == board.STANDINGS_LINES - 1
+
+
+def test_a_game_started_by_hand_shows_beside_tonights_tables(
+        client: FlaskClient, app: Flask) -> None:
+    """Walk-ins at a spare table start a league game by hand while a night is on: the board
+    shows it after tonight's tables, with its round and live total."""
+    players = [f"Player {letter}" for letter in "ABCDEFGHIJKLM"]
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Club night"}).id
+        night = club_nights.create_night(league_id, club_nights.read_night(
+            {"players": players, "games_each": 3, "seed": 7}))
+        started = club_nights.start_table(league_id, night.id, 1, 1).game.id
+        by_hand = start(league_id, [["Walk-in Wendy", "Walk-in Walter"], ["Nadia", "Olga"]])
+        games.record_round(by_hand, read_entered([{}, {"melded": {"points": 1250}}]))
+    page = text(client.get(f"/leagues/{league_id}/board"))
+    shown = page.split('class="board-games"')[1].split("</section>")[0]
+    assert "Tonight's tables" in shown
+    assert shown.index('id="table-1"') < shown.index('id="table-3"') < shown.index(
+        f'id="game-{by_hand}"')
+    assert f'id="game-{started}"' not in shown  # the first table's game is on its table
+    card = shown.split(f'id="game-{by_hand}"')[1].split("</article>")[0]
+    assert "Round 2 of 4" in card and "Table" not in card
+    assert re.search(r"Nadia & Olga</span> <span class=\"num board-total\">1,250<", card)
 
 
 def test_the_board_follows_without_javascript_by_refreshing_at_the_next_tick(

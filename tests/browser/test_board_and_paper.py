@@ -18,8 +18,9 @@ from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.extensions import db
-from handfoot_score.services import games, leagues
+from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.services.tallies import read_entered
+from handfoot_score.web import board
 from tests.browser.conftest import missing
 from tests.conftest import TEST_CONFIG
 
@@ -27,8 +28,10 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
-#: Across a room, no text smaller than this (in CSS pixels at 1920 x 1080).
-SMALLEST_BOARD_TEXT = 32
+#: Across a room, no text smaller than this share of the screen's height.
+SMALLEST_BOARD_TEXT = 0.03
+#: The screens a club points at a wall: the common projector, a TV, 1080p and 4K.
+WALLS = [(1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
 #: The board may be at most this far behind the games.
 BEHIND_AT_MOST_MS = 5000
 THREE_TEAMS = [["Maximiliana", "Bartholomew"], ["Evangeline", "Christopher"], ["Wu", "Zoe"]]
@@ -46,13 +49,27 @@ _BOARD_PROBLEMS = """
   for (const el of document.body.querySelectorAll("*")) {
     const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (!own || !el.getClientRects().length) continue;
+    const text = `${el.tagName} "${el.textContent.trim().slice(0, 30)}"`;
     const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < smallest)
-      problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" is ${size} px`);
+    if (size < smallest * innerHeight)
+      problems.push(`${text} is ${size} px, under ${smallest * 100} % of ${innerHeight} px`);
+    // Cut or clipped: text beyond its own box (an ellipsis, a clamp), its part of the
+    // board or the screen.
+    if (getComputedStyle(el).display !== "inline"
+        && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+      problems.push(`${text} is clipped: ${el.scrollWidth} x ${el.scrollHeight} in ` +
+                    `${el.clientWidth} x ${el.clientHeight}`);
+    const box = el.getBoundingClientRect(), part = el.closest("#board > *");
+    const within = part ? part.getBoundingClientRect() : {left: 0, top: 0,
+                                                          right: innerWidth, bottom: innerHeight};
+    if (box.left < within.left - 1 || box.right > within.right + 1 || box.top < within.top - 1
+        || box.bottom > within.bottom + 1 || box.right > innerWidth || box.bottom > innerHeight)
+      problems.push(`${text} lies outside its part of the board`);
   }
   return problems;
 }
 """
+
 
 
 def _finish(league_id: str | None, teams: list[list[str]],
@@ -83,6 +100,74 @@ def club(server: str, database_url: str) -> dict[str, str]:
                                              {"melded": {"points": 300}}]] * 4)
         db.engine.dispose()
     return {"league": league_id, "three": three}
+
+
+#: A night of 13: one name of 21 letters, six of 10, six short ones.
+NIGHT = ["Alexandrina-Wilhelmina", "Evangeline", "Wilhelmina", "Jacqueline", "Kristoffer",
+         "Alessandra", "Maximilian", "Ann", "Bob", "Zoe", "Gus", "Ivy", "Eve"]
+
+
+@pytest.fixture(scope="module")
+def night_club(server: str, database_url: str) -> dict[str, str]:
+    """A league whose 13 players finished eight games (two pages of standings), with
+    tonight's night drawn and its first table's game in round 2."""
+    app: Flask = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": database_url})
+    with app.app_context():
+        league_id = leagues.create_league({"name": "Thursday night club"}).id
+        for game in range(8):
+            seats = [NIGHT[(3 * game + seat) % len(NIGHT)] for seat in range(4)]
+            _finish(league_id, [seats[:2], seats[2:]],
+                    [[{"melded": {"points": 400 + 150 * game}}, {"melded": {"points": 900}}]] * 4)
+        night = club_nights.create_night(league_id, club_nights.read_night(
+            {"players": NIGHT, "games_each": 3, "seed": 7}))
+        table = club_nights.start_table(league_id, night.id, 1, 1).game.id
+        games.record_round(table, read_entered([{"melded": {"points": 1250}},
+                                                {"melded": {"points": 900}}]))
+        db.engine.dispose()
+    return {"league": league_id}
+
+
+@pytest.mark.parametrize(("width", "height"), WALLS)
+def test_the_board_reads_on_every_screen_a_club_points_at_a_wall(
+        browser: Any, server: str, night_club: dict[str, str], screenshots: Path,
+        width: int, height: int) -> None:
+    """At 720p, 768p, 1080p and 4K, unscaled: nothing scrolls, no text under 3 % of the
+    height, nothing cut or clipped, every standings row shows its player's name; a game
+    started by hand shows beside tonight's tables and follows its rounds live."""
+    scheme = "dark" if height in (768, 2160) else "light"
+    context = browser.new_context(base_url=server, color_scheme=scheme,
+                                  viewport={"width": width, "height": height})
+    page: Page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # Walk-ins start a league game by hand at a spare table.
+    by_hand = _post(page, "/api/v1/games", {
+        "rules": "classic", "league": night_club["league"],
+        "teams": [{"players": [f"Walk-in Wendy {width}", "Walk-in Walter"]},
+                  {"players": ["Nadia", "Olga"]}]})["id"]
+    card = f"#game-{by_hand}"
+    # The page of the games the hand-started game is on, opened at its first tick: it
+    # stays three ticks, longer than the board may be behind.
+    for tick in range(0, 4 * board.TICKS_PER_PAGE, board.TICKS_PER_PAGE):
+        page.goto(f"/leagues/{night_club['league']}/board?tick={tick}")
+        if page.locator(card).count():
+            break
+    assert "Tonight's tables" in page.locator(".board-games").inner_text()
+    assert page.evaluate(_BOARD_PROBLEMS, SMALLEST_BOARD_TEXT) == []
+    # Every row on the standings' page shows its player's name, whole.
+    names = page.locator(".board-standings tbody th").all_inner_texts()
+    assert names and all(name.replace("\n", "") in NIGHT for name in names), names
+    page.screenshot(path=screenshots / f"board-{width}x{height}-{scheme}.png")
+    # Each screen's test records a round of its own: the total the board must show is the
+    # one the API answers.
+    saved = _post(page, f"/api/v1/games/{by_hand}/rounds",
+                  {"teams": [{"melded": {"points": 25 * (width // 64)}}, {}]})
+    page.wait_for_function(
+        "([selector, text]) => document.querySelector(selector)?.innerText.includes(text)",
+        arg=[card, f"{saved['totals'][0]:,}"], timeout=BEHIND_AT_MOST_MS)
+    assert page.evaluate(_BOARD_PROBLEMS, SMALLEST_BOARD_TEXT) == []
+    assert errors == []
+    context.close()
 
 
 def _post(page: Page, address: str, body: dict[str, Any]) -> dict[str, Any]:
