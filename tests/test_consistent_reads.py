@@ -1,5 +1,5 @@
 """A game is read whole while another phone writes it: never its row from before a write
-and its rounds from after it.
+and its rounds from after it, nor a page under the ETag of another version than it shows.
 
 A request's reads see one snapshot of the database (``storage/database.py``): on PostgreSQL
 a transaction at REPEATABLE READ (at READ COMMITTED each statement sees what was committed
@@ -105,6 +105,20 @@ def test_a_round_recorded_between_a_game_s_row_and_its_rounds_is_not_read_half(
     assert version == before.version
     assert rounds in (None, 3)
     assert state_of(shared_app, game_id).finished
+
+
+def test_a_page_s_etag_names_the_version_it_shows(shared_app: Flask) -> None:
+    game_id = start_game(shared_app)
+    record(shared_app, game_id, QUIET, QUIET)
+    client = shared_app.test_client()
+    # A round is recorded just after the page reads the game's version for its ETag.
+    round_recorded_at(shared_app, game_id, "SELECT games.version")
+    first = client.get(f"/games/{game_id}/scoreboard")
+    then = client.get(f"/games/{game_id}/scoreboard")
+    assert first.status_code == then.status_code == 200
+    # The same ETag for the same version shown, and another for another.
+    same_etag = first.headers["ETag"] == then.headers["ETag"]
+    assert same_etag == (shown(first) == shown(then)), (shown(first), shown(then))
 
 
 @pytest.mark.skipif(not uses_database_server(), reason="isolation levels are PostgreSQL's")
