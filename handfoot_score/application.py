@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import flask_migrate
-from flask import Flask
+from flask import Flask, request
 from werkzeug.exceptions import HTTPException
 
 import handfoot_score.storage.models  # noqa: F401  (the tables migrations know)
@@ -22,7 +22,11 @@ from handfoot_score.serving.security import (
     register_security,
 )
 from handfoot_score.serving.static_files import register_static_files
-from handfoot_score.storage.database import begin_sqlite_transactions, enable_sqlite_pragmas
+from handfoot_score.storage.database import (
+    begin_snapshot,
+    begin_sqlite_transactions,
+    enable_sqlite_pragmas,
+)
 from handfoot_score.web import (
     board,
     club_nights,
@@ -80,9 +84,18 @@ def register_extensions(app: Flask) -> None:
         for engine in db.engines.values():
             enable_sqlite_pragmas(engine)
             begin_sqlite_transactions(engine)
+    app.before_request(read_from_one_snapshot)
     csrf.init_app(app)
     init_i18n(app)
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
+
+
+def read_from_one_snapshot() -> None:
+    """Begin a request that only reads (GET, HEAD) as one snapshot of the database
+    (``begin_snapshot``): a page or the JSON shows one state of a game, never half of a write
+    committed while it was read. A static file reads nothing."""
+    if request.method in ("GET", "HEAD") and request.endpoint != "static":
+        begin_snapshot(db.session())
 
 
 def upgrade_database(app: Flask) -> None:

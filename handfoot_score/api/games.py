@@ -11,7 +11,7 @@ from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services import games, tally_parts, undo
 from handfoot_score.services.errors import require_keys
 from handfoot_score.services.games import GameNotFound, GameState
-from handfoot_score.services.live import game_version
+from handfoot_score.services.live import polled_version
 from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally
 
@@ -37,7 +37,7 @@ def game(game_id: str) -> ResponseReturnValue:
 
     The ETag is weak (``W/"3"``): the same state gzipped or not is the same version, and
     flask-compress leaves a weak ETag as it is, so the one a phone holds still matches."""
-    version = game_version(game_id)
+    version = polled_version(game_id)
     if version is None:
         raise GameNotFound(game_id)
     if request.if_none_match.contains_weak(str(version)):

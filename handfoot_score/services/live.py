@@ -34,12 +34,23 @@ class Pulse:
 
 def game_version(game_id: str) -> int | None:
     """The game's version, or None if there is no such game: one small query, the cheapest
-    way to know whether what a phone or a kept page shows is still the game.
+    way to know whether what a kept page shows is still the game.
 
-    Asked outside a transaction (a poll), it is one statement by the primary key and nothing
-    more: no transaction begun for it on SQLite, and the connection given back at once, so
-    a page read after it begins a transaction of its own. Inside one (a write), it is read
-    there, and sees the write."""
+    Read in the request's transaction (begun for it if need be), so a page read after it
+    is read from the same snapshot: its ETag names the version it shows, even if a write
+    was committed meanwhile."""
+    return db.session.scalar(select(Game.version).where(Game.id == game_id))
+
+
+def polled_version(game_id: str) -> int | None:
+    """The game's version as a phone's poll asks for it, many times a second; None if there
+    is no such game.
+
+    Asked outside a transaction, it is one statement by the primary key and nothing more:
+    no transaction begun for it on SQLite, and the connection given back at once, so what is
+    read after it (the game, when it changed) is read in a transaction of its own, and
+    answered with the version that transaction read. Inside one (a write, or a read begun
+    as one snapshot), it is read there, and sees what that transaction sees."""
     query = select(Game.version).where(Game.id == game_id)
     session = db.session()
     if session.in_transaction():

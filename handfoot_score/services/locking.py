@@ -80,7 +80,10 @@ def begin_write() -> None:
 
     A read transaction the request had open is ended first: on SQLite a transaction that
     began as a read cannot take the write lock without failing at once when another writer
-    got there first. Nothing is pending then: every write begins here.
+    got there first; on PostgreSQL it read one snapshot (``REPEATABLE READ``:
+    ``storage/database.py``), while a write, which waits for a lock, must then see what the
+    writer before it committed, so its transaction is the connection's default, ``READ
+    COMMITTED``. Nothing is pending then: every write begins here.
     """
     session = db.session()
     if session.in_transaction():

@@ -1,10 +1,12 @@
-"""SQLite connection settings: enforce foreign keys, wait on locks, use write-ahead logging,
-and begin write transactions with BEGIN IMMEDIATE."""
+"""How the app's transactions begin. SQLite connection settings: enforce foreign keys, wait
+on locks, use write-ahead logging, and begin write transactions with BEGIN IMMEDIATE. On
+every database, a transaction that reads sees one snapshot (``begin_snapshot``)."""
 
 from typing import Any
 
 from sqlalchemy import Engine, event
 from sqlalchemy.engine import URL
+from sqlalchemy.orm import Session
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -61,3 +63,22 @@ def begin_sqlite_transactions(engine: Engine) -> None:
         if options.get(SINGLE_READ, False):
             return
         connection.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN")
+
+
+def begin_snapshot(session: Session) -> None:
+    """Begin the session's transaction as one snapshot of the database, so that what it reads
+    in several statements (a game's row, then its rounds) is never half of a write committed
+    in between. A session already in a transaction is left as it is.
+
+    On PostgreSQL the transaction is begun now, at REPEATABLE READ: at READ COMMITTED, the
+    default, each statement sees what was committed before it began. SQLite needs nothing:
+    its transaction, begun at the first read (``BEGIN``, above), reads one snapshot until
+    it ends (in write-ahead logging; in memory, writers wait for it), and a poll's one
+    statement (``SINGLE_READ``) still begins none.
+
+    Only reads begin so: a write begins its own transaction, at READ COMMITTED
+    (``services/locking.py``), since it waits for a lock and must then read what the writer
+    before it committed, where REPEATABLE READ would refuse it.
+    """
+    if session.get_bind().dialect.name == "postgresql" and not session.in_transaction():
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})

@@ -2,12 +2,14 @@
 
 The round screen, the scoreboard, the game over page and a league's standings are the same
 until the game, or the league, changes: what they show is named by a version read in one
-small query (``services/live.py`` ``game_version``, ``services/standings.py``
-``standings_version``). Each such page has an ETag made of everything it shows: that
-version, the language, the theme, what else the view names (a league unlocked on this
-device), the release that rendered it, and this session's CSRF secret. With ``no-cache``
-the browser asks again each time, with the ETag of its copy; while it is unchanged the
-answer is an empty 304 and the page is not rendered.
+small query (``services/live.py`` ``game_version``, ``services/league_versions.py``
+``standings_version``) in the transaction the page is then read in, one snapshot
+(``storage/database.py``): a write committed in between is in neither the page nor its
+ETag. Each such page has an ETag made of everything it shows: that version, the language,
+the theme, what else the view names (a league unlocked on this device), the release that
+rendered it, and this session's CSRF secret. With ``no-cache`` the browser asks again
+each time, with the ETag of its copy; while it is unchanged the answer is an empty 304 and
+the page is not rendered.
 
 The page's forms carry a CSRF token, which works only with the session it was made for. So
 the ETag names the session's CSRF secret (by a digest of it, read after the page is

@@ -26,7 +26,7 @@ def live_version(game_id: str) -> ResponseReturnValue:
     A HEAD, which is what live.js sends, is answered from the version alone, changed or not:
     the script fetches the page when it changed, never the summary, so reading the game
     for it would be work thrown away by every phone of the table after every save."""
-    version = live.game_version(game_id)
+    version = live.polled_version(game_id)
     if version is None:
         abort(404)
     if request.if_none_match.contains(str(version)):
