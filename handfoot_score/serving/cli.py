@@ -13,6 +13,7 @@ from flask.cli import with_appcontext
 from waitress.server import create_server
 
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
+from handfoot_score.serving.forwarded import address_made_whole
 from handfoot_score.serving.network import host_for_url, is_loopback, network_addresses
 
 DEFAULT_PORT = 8000
@@ -114,7 +115,7 @@ def serve(host: str | None, port: int, threads: int, max_request_body_size: int,
     logging.basicConfig()
     # With no proxy named, waitress trusts no header and drops them all (its defaults).
     server = create_server(
-        app, listen=listen_on(host, port), threads=threads,
+        address_made_whole(app), listen=listen_on(host, port), threads=threads,
         max_request_body_size=max_request_body_size, ident="handfoot_score",
         connection_limit=CONNECTION_LIMIT, channel_timeout=IDLE_SECONDS,
         cleanup_interval=CLEANUP_SECONDS,
