@@ -4,6 +4,8 @@ without end)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -11,6 +13,7 @@ from flask.testing import FlaskClient
 from handfoot_score.services import edit_codes, join_codes, leagues
 from handfoot_score.services.throttles import client_address
 from tests.game_pages import start_game, state_of
+from tests.serving import call, serve
 
 CODE = "river and stone"
 #: Two addresses of one /64, and one of the /64 next to it.
@@ -76,3 +79,37 @@ def test_edit_codes_from_one_ipv6_network_share_a_throttle(app: Flask,
                        **from_address(ONE_NETWORK[1])).status_code == 429
     assert client.post(f"/leagues/{league_id}/unlock", data={"edit_code": CODE},
                        **from_address(NEXT_NETWORK)).status_code == 303
+
+
+#: Phones at IPv4 addresses, as a proxy on an IPv6 socket sees them: IPv4-mapped.
+MAPPED_PHONES = ("::ffff:203.0.113.9", "::ffff:203.0.113.10", "::ffff:198.51.100.7")
+
+
+def wrong_codes(code: str, count: int) -> list[str]:
+    """``count`` well-formed join codes that are not ``code``."""
+    others = [letter for letter in join_codes.ALPHABET if letter != code[0]]
+    return [others[number] + code[1:] for number in range(count)]
+
+
+def test_ipv4_mapped_phones_behind_the_trusted_proxy_each_have_their_own_throttle(
+        tmp_path: Path) -> None:
+    """Behind ``--trusted-proxy`` each phone's address comes in ``X-Forwarded-For``: an
+    IPv4-mapped one is that IPv4 address, not one IPv6 network shared by all of them."""
+    guesser, neighbour, other = MAPPED_PHONES
+    with serve(tmp_path, "--host", "127.0.0.1", "--trusted-proxy", "127.0.0.1") as (port, _):
+        url = f"http://127.0.0.1:{port}/api/v1"
+        status, game = call("POST", f"{url}/games", {"rules": "classic", "teams": [
+            {"name": "Us", "players": ["Ann"]}, {"name": "Them", "players": ["Bob"]}]})
+        assert status == 201, game
+
+        def join(code: str, phone: str) -> int:
+            return call("POST", f"{url}/join", {"code": code},
+                        headers={"X-Forwarded-For": phone})[0]
+
+        for guess in wrong_codes(game["join_code"], join_codes.MAX_FAILURES):
+            assert join(guess, guesser) == 404
+        assert join(game["join_code"], guesser) == 429
+        # The same phone, as an IPv4 proxy would name it: one client.
+        assert join(game["join_code"], guesser.removeprefix("::ffff:")) == 429
+        assert join(game["join_code"], neighbour) == 200
+        assert join(game["join_code"], other) == 200

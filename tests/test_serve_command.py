@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from handfoot_score.serving import cli, network
+from handfoot_score.serving import cli, forwarded, network
 from tests.conftest import uses_database_server
 from tests.serving import serve
 
@@ -144,7 +144,7 @@ def test_network_addresses_leave_out_loopback_and_link_local() -> None:
         assert not address.is_loopback and not address.is_link_local
 
 
-@pytest.mark.parametrize("module", [cli, network])
+@pytest.mark.parametrize("module", [cli, forwarded, network])
 def test_doctests_pass(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 

@@ -37,17 +37,25 @@ class RecentTries:
 
 
 def client_address() -> str | None:
-    """Who this request came from, as every throttle counts clients: an IPv4 address (also
-    when it arrives IPv4-mapped, ``::ffff:203.0.113.9``), or an IPv6 address's /64 network
-    (``2001:db8:1:2::/64``), since one machine is commonly handed a whole /64; an address
-    that is neither is kept as given. None outside a request."""
+    """Who this request came from, as every throttle counts clients (``client_of`` its
+    address); None outside a request."""
     if not has_request_context():
         return None
-    given = request.remote_addr or ""
+    return client_of(request.remote_addr or "")[:CLIENT_LENGTH] or None
+
+
+def client_of(given: str) -> str:
+    """The client an address belongs to: an IPv4 address (also when it arrives IPv4-mapped),
+    or an IPv6 address's /64 network, since one machine is commonly handed a whole /64; an
+    address that is neither is kept as given.
+
+    >>> client_of("203.0.113.9"), client_of("::ffff:203.0.113.9"), client_of("2001:db8:1:2::5")
+    ('203.0.113.9', '203.0.113.9', '2001:db8:1:2::/64')
+    """
     try:
         address = ip_address(given)
     except ValueError:
-        return given[:CLIENT_LENGTH] or None
+        return given
     if isinstance(address, IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)

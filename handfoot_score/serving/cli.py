@@ -10,9 +10,10 @@ import click
 import segno
 from flask import Flask, current_app
 from flask.cli import with_appcontext
-from waitress.server import create_server
 
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
+from handfoot_score.serving.connections import create_server
+from handfoot_score.serving.forwarded import address_made_whole
 from handfoot_score.serving.network import host_for_url, is_loopback, network_addresses
 
 DEFAULT_PORT = 8000
@@ -24,12 +25,12 @@ MOST_THREADS = 15
 #: or two open (waitress's own limit, 100, is less than that). Under the 1,024 files a process
 #: may open by default, with room for the database's and the log's.
 CONNECTION_LIMIT = 500
-#: A connection that has sent nothing for this many seconds is closed (waitress: 120). A
-#: phone in play asks every few seconds and opens a new one when it needs one; a client that
-#: opens connections and says nothing holds them for seconds, not minutes.
+#: A connection that has sent nothing for this many seconds since its last request is closed
+#: (waitress: 120). A phone in play asks every few seconds and opens a new one when it needs
+#: one. One that has not sent a whole request's headers goes sooner (``connections``).
 IDLE_SECONDS = 15
-#: How often waitress looks for such connections (its own: every 30 seconds).
-CLEANUP_SECONDS = 2
+#: How often waitress looks for connections to close (its own: every 30 seconds).
+CLEANUP_SECONDS = 1
 #: Each way to say "every interface", and the IP versions it covers (waitress binds ``::``
 #: to IPv6 only).
 EVERY_INTERFACE = {"*": (4, 6), "0.0.0.0": (4,), "::": (6,)}
@@ -114,7 +115,7 @@ def serve(host: str | None, port: int, threads: int, max_request_body_size: int,
     logging.basicConfig()
     # With no proxy named, waitress trusts no header and drops them all (its defaults).
     server = create_server(
-        app, listen=listen_on(host, port), threads=threads,
+        address_made_whole(app), listen=listen_on(host, port), threads=threads,
         max_request_body_size=max_request_body_size, ident="handfoot_score",
         connection_limit=CONNECTION_LIMIT, channel_timeout=IDLE_SECONDS,
         cleanup_interval=CLEANUP_SECONDS,
