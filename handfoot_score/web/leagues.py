@@ -44,6 +44,7 @@ from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.flask_form import FlaskForm, show_problems
 from handfoot_score.web.league_access import (
     SEE_OTHER,
+    checked_edit_code_for,
     edit_code_for,
     league_or_404,
     list_league,
@@ -239,13 +240,13 @@ def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None
 @bp.post("/leagues/<league_id>/seasons")
 def start_season(league_id: str) -> ResponseReturnValue:
     """Start a new season of the league (its edit code, if it has one, asked as for its
-    games); the league's next games are played in it."""
+    games, and before the form is read); the league's next games are played in it."""
     league_or_404(league_id)
+    code = checked_edit_code_for(league_id)
     form = NewSeasonForm()
     if form.validate_on_submit():
         try:
-            season = seasons.start_season(league_id, form.name.data, form.day(),
-                                          edit_code=edit_code_for(league_id))
+            season = seasons.start_season(league_id, form.name.data, form.day(), edit_code=code)
         except InvalidInput as error:
             show_problems(form, error.problems, form.name)
         else:
