@@ -8,16 +8,16 @@ holds the write lock for a moment at a time and keeps only one chunk's games in 
 import runs at a time (``league_imports`` marks it: a second gets ImportUnderWay, 503); the
 league it builds is incomplete, so shown nowhere, until its last chunk is stored. A running
 import also holds a lock that dies with its process (``holding_the_import_slot``), so a mark
-left by a process killed halfway is known for what it is at once, and the next import deletes
-what it left. A second
-import is refused before its document is read (``one_restore_at_a_time``: a look at that
-slot, and within one server process a lock taken without waiting), so imports sent at once
-never hold more than one document in memory, and between its chunks an import pauses as
-long as the chunk held the database, so the tables playing meanwhile get their turn. A game that
-cannot be imported stops the storing, the rest is read for its problems (up to
-MAX_PROBLEMS), and everything stored of the league is deleted again: a broken document
-changes nothing. Every round is scored again with the engine (a document cannot plant a
-score). Exporting the imported league gives back the same document.
+left by a process killed halfway is known for what it is at once, and the next import
+deletes what it left. A second import is refused before its document is read
+(``one_restore_at_a_time``: a look at that slot, and within one server process a lock taken
+without waiting), so imports sent at once never hold more than one document in memory, and
+between its chunks an import pauses as long as the chunk held the database, so the tables
+playing meanwhile get their turn. A game that cannot be imported stops the storing, the rest
+is read for its problems (up to MAX_PROBLEMS), and everything stored of the league is
+deleted again: a broken document changes nothing. Every round is scored again with the
+engine (a document cannot plant a score). Exporting the imported league gives back the same
+document.
 
 ``document`` holds the format and its limits, ``reading`` reads a document, ``restoring``
 rebuilds one game of it.
