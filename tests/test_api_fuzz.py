@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import quote
 
 from flask.testing import FlaskClient
-from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
@@ -463,3 +463,80 @@ def test_any_league_import(client: FlaskClient, document: object, key: str) -> N
     exported = client.get(f"/api/v1/leagues/{league_id}/export").get_json()
     assert_no_5xx(post(client, "/api/v1/leagues/import", valued(exported, key, document)))
     assert_no_5xx(post(client, "/api/v1/leagues/import", document))
+
+
+# Club nights and seasons: every field of a night's body, and every way to ask for a season,
+# given values of every type. A night of a protected league is refused (403) before its body
+# is read, so bodies reach the checks through an open league and through the right code.
+
+NIGHT_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy"]
+NIGHT = {"players": NIGHT_PLAYERS, "games_each": 2, "rules": "classic", "six_seats": "pairs",
+         "seed": 7}
+NIGHT_CODE = "secret-code"
+
+
+def a_league(client: FlaskClient, code: str | None = None) -> str:
+    """A new league's id (one with a code from an address of its own)."""
+    response = client.post("/api/v1/leagues", json={"name": "Club", "edit_code": code},
+                           environ_base={"REMOTE_ADDR": next(ADDRESSES)})
+    assert response.status_code == 201, response.get_json()
+    return str(response.get_json()["id"])
+
+
+@settings(WRITES, max_examples=25)
+@given(key=st.sampled_from(["players", "games_each", "rules", "six_seats", "seed", ""]),
+       value=HOSTILE_VALUES, name=HOSTILE_VALUES, whole=HOSTILE_VALUES, league=HOSTILE_TEXT)
+@example(key="six_seats", value=[], name="Ann", whole={}, league="x")
+@example(key="six_seats", value={}, name="Ann", whole=[], league="x")
+def test_any_club_night(client: FlaskClient, key: str, value: object, name: object,
+                        whole: object, league: str) -> None:
+    open_league, protected = a_league(client), a_league(client, NIGHT_CODE)
+    bodies = [valued(NIGHT, key, value), whole,
+              {**NIGHT, "players": [name, *NIGHT_PLAYERS[1:]]}]
+    for address in (open_league, protected, in_address(league)):
+        for body, code in itertools.product(bodies, (None, NIGHT_CODE, "not the code")):
+            headers = {} if code is None else {"X-Edit-Code": code}
+            response = client.post(f"/api/v1/leagues/{address}/club-nights",
+                                   data=json.dumps(body), content_type="application/json",
+                                   headers=headers)
+            assert_no_5xx(response)
+            if address == protected and code != NIGHT_CODE:
+                assert response.status_code in (403, 429)
+
+
+@WRITES
+@given(body=HOSTILE_VALUES, night=st.one_of(HOSTILE_TEXT, INTS.map(str)),
+       rotation=st.one_of(HOSTILE_TEXT, INTS.map(str)), table=st.one_of(HOSTILE_TEXT,
+                                                                         INTS.map(str)))
+def test_any_club_night_table_started(client: FlaskClient, body: object, night: str,
+                                      rotation: str, table: str) -> None:
+    league_id = a_league(client)
+    drawn = post(client, f"/api/v1/leagues/{league_id}/club-nights", NIGHT)
+    assert drawn.status_code == 201, drawn.get_json()
+    night_id = drawn.get_json()["id"]
+    for place in (f"{night_id}/rotations/1/tables/1",
+                  f"{in_address(night)}/rotations/{in_address(rotation)}/tables/1",
+                  f"{night_id}/rotations/{in_address(rotation)}/tables/{in_address(table)}"):
+        address = f"/api/v1/leagues/{league_id}/club-nights/{place}/game"
+        assert_no_5xx(post(client, address, body))
+        assert_no_5xx(client.get(address.removesuffix("/game")))
+    assert_no_5xx(client.get(f"/api/v1/leagues/{league_id}/club-nights/{in_address(night)}"))
+
+
+@FUZZ
+@given(season=st.lists(st.one_of(HOSTILE_TEXT, INTS.map(str), st.floats().map(str),
+                                 st.sampled_from(["all", "", "1", "0", "-1", "1.5", "1e3"])),
+                       min_size=1, max_size=3))
+def test_any_season_asked_for(client: FlaskClient, season: list[str]) -> None:
+    league_id = a_league(client)
+    for name, day in (("Spring", "2026-03-01"), ("Summer", "2026-06-01")):
+        started = client.post(f"/leagues/{league_id}/seasons",
+                              data={"name": name, "starts_on": day})
+        assert started.status_code == 303
+    a_game(client, league=league_id)
+    query = "&".join(f"season={in_address(asked)}" for asked in season)
+    for address in (f"/api/v1/leagues/{league_id}/standings?{query}",
+                    f"/api/v1/leagues/{league_id}/export?{query}"):
+        response = client.get(address)
+        assert_no_5xx(response)
+        assert response.status_code in (200, 422), (address, response.status_code)

@@ -205,6 +205,25 @@ def test_the_restore_page_refuses_a_file_over_16_mb(app: Flask, client: FlaskCli
         assert len(stored_league_ids()) == 1
 
 
+def test_the_restore_page_takes_a_file_just_under_the_document_limit_as_the_api_does(
+        app: Flask, client: FlaskClient, backup: bytes) -> None:
+    """The form's own bytes (boundaries, the part's headers, the token) do not count against
+    the file: what the API takes, the page takes."""
+    most = league_backup.MAX_DOCUMENT_BYTES
+    for size in (most - 1, most):
+        padded = backup[:-1] + b" " * (size - len(backup)) + backup[-1:]
+        assert len(padded) == size
+        assert restore_page(client, padded).status_code == 303
+        api = client.post("/api/v1/leagues/import", data=padded, content_type="application/json")
+        assert api.status_code == 201, api.get_json()
+    with app.app_context():
+        assert len(stored_league_ids()) == 5
+    over = backup[:-1] + b" " * (most + 1 - len(backup)) + backup[-1:]
+    assert restore_page(client, over).status_code == 413
+    assert client.post("/api/v1/leagues/import", data=over,
+                       content_type="application/json").status_code == 413
+
+
 def test_the_api_takes_a_backup_of_15_mb(app: Flask, client: FlaskClient,
                                          backup: bytes) -> None:
     padded = backup[:-1] + b" " * (15 * MIB) + backup[-1:]
@@ -219,3 +238,41 @@ def test_forgetting_the_code_of_a_league_that_does_not_exist_is_a_404(
                            data={"csrf_token": csrf_token(client)})
     assert response.status_code == 404
     assert "Location" not in response.headers
+
+
+def test_a_backup_giving_a_key_twice_is_refused_naming_it(app: Flask, client: FlaskClient,
+                                                          backup: bytes) -> None:
+    """Which of two values was meant cannot be told: the import refuses the file, naming the
+    key, rather than keep the last one as JSON readers commonly do."""
+    twice = backup.replace(b'"name": "Thursday club"',
+                           b'"name": "Thursday club", "name": "Friday club"', 1)
+    assert twice != backup
+    api = client.post("/api/v1/leagues/import", data=twice, content_type="application/json")
+    assert api.status_code == 422
+    assert [error["field"] for error in api.get_json()["errors"]] == ["name"]
+    assert "twice" in api.get_json()["errors"][0]["message"]
+    page = restore_page(client, twice)
+    assert page.status_code == 422 and "is given twice" in page.get_data(as_text=True)
+    game = client.post("/api/v1/games", data=b'{"rules": "classic", "rules": "pagat", '
+                       b'"teams": [{"name": "Us"}, {"name": "Them"}]}',
+                       content_type="application/json")
+    assert game.status_code == 422
+    assert [error["field"] for error in game.get_json()["errors"]] == ["rules"]
+    with app.app_context():
+        assert len(stored_league_ids()) == 1
+
+
+@pytest.mark.parametrize(("starts_on", "taken"), [
+    ("0001-03-01", False), ("1899-12-31", False), ("1900-01-01", True), ("2026-03-01", True)])
+def test_an_imported_season_starts_on_a_day_the_site_takes(
+        app: Flask, client: FlaskClient, backup: bytes, starts_on: str, taken: bool) -> None:
+    document = json.loads(backup)
+    document["seasons"] = [{"name": "Spring", "starts_on": starts_on}]
+    response = client.post("/api/v1/leagues/import", json=document)
+    if taken:
+        assert response.status_code == 201, response.get_json()
+        return
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error["field"] == "seasons[0].starts_on"
+    assert "1900-01-01" in error["message"]

@@ -19,10 +19,7 @@ from tests.site_map import addresses, database_rows, make_samples
 HOURS = 3600
 #: Routes that take a POST but store nothing, so they need no token (the tally's live
 #: preview and its "show the score", see handfoot_score/web/tally.py).
-STORE_NOTHING = {"counting.tally_preview", "counting.show_count", "theme.set_theme"}
-#: Forms that carry no token by design: the footer's colours and language, which store
-#: nothing but a cookie on the device that sends them.
-NO_TOKEN = ("/theme",)
+STORE_NOTHING = {"counting.tally_preview", "counting.show_count"}
 
 
 @dataclass
@@ -124,8 +121,6 @@ def test_every_form_without_its_token_is_refused_and_changes_nothing(
     forms = post_forms(client, [url for _, url in addresses(app, samples, pages_only=True)])
     before = database_rows(app)
     for form in forms:
-        if urlsplit(form.action).path in NO_TOKEN:
-            continue
         # The default button, and one button of each name (a stepper stands for all).
         presses = [None, *{button[0]: button for button in form.buttons if button[0]}.values()]
         for button in presses:
@@ -201,12 +196,21 @@ def test_the_json_api_takes_no_token(app: Flask, client: FlaskClient) -> None:
     assert response.status_code == 201
 
 
-def test_the_theme_and_language_form_needs_no_token_and_stores_nothing(
+def test_the_theme_and_language_form_needs_its_token_like_every_form(
         app: Flask, client: FlaskClient) -> None:
     make_samples(app)
     before = database_rows(app)
-    answer = client.post("/theme", data={"language": "de", "next": "/"})
+    for choice in ({"language": "de"}, {"theme": "dark"}):
+        forged = client.post("/theme", data={**choice, "next": "/"})
+        cookies = " ".join(forged.headers.getlist("Set-Cookie"))
+        assert forged.status_code == 400 and "lang=" not in cookies and "theme=" not in cookies
+    page = client.get("/rules").get_data(as_text=True)
+    assert 'data-theme' not in page and '<html lang="en"' in page
+    [form] = [form for form in forms_on(page, "/rules")
+              if urlsplit(form.action).path == "/theme"]
+    answer = client.post("/theme", data=form.data(("language", "de"), token=True))
     assert answer.status_code == 303 and "lang=de" in answer.headers["Set-Cookie"]
-    answer = client.post("/theme", data={"theme": "dark", "next": "/"})
+    answer = client.post("/theme", data=form.data(("theme", "dark"), token=True))
     assert answer.status_code == 303 and "theme=dark" in answer.headers["Set-Cookie"]
+    assert 'data-theme="dark"' in client.get("/rules").get_data(as_text=True)
     assert database_rows(app) == before

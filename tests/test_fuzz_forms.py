@@ -37,10 +37,11 @@ GAME = {"rules": "classic", "teams": [{"name": "Us", "players": ["Ann", "Bob"]},
                                       {"name": "Them", "players": ["Cy", "Di"]}]}
 
 
-def new_game(client: FlaskClient, league: str | None = None) -> str:
-    """A new game's id, in ``league`` if given."""
+def new_game(client: FlaskClient, league: str | None = None, code: str | None = None) -> str:
+    """A new game's id, in ``league`` if given (whose edit code is ``code``)."""
     response = client.post("/api/v1/games", json={**GAME, **({"league": league} if league
-                                                             else {})})
+                                                             else {})},
+                           headers={"X-Edit-Code": code} if code else {})
     assert response.status_code == 201
     return str(response.get_json()["id"])
 
@@ -68,10 +69,16 @@ def _game_page(path: str, page: str | None) -> Form:
     return where
 
 
-def _league_page(path: str) -> Form:
+def _league_page(path: str, page: str | None = None, code: str | None = "secret-code",
+                 league_game: bool = False) -> Form:
+    """A form of a new league's pages posting to ``path``, shown on ``page`` (``path`` if
+    None); the league has ``code`` as its edit code, and a game on its roster if asked."""
     def where(client: FlaskClient) -> tuple[str | None, str]:
-        league_id = new_league(client, "secret-code")
-        return f"/leagues/{league_id}{path}", f"/leagues/{league_id}{path}"
+        league_id = new_league(client, code)
+        if league_game:
+            new_game(client, league_id, code)
+        shown = path if page is None else page
+        return f"/leagues/{league_id}{shown}", f"/leagues/{league_id}{path}"
     return where
 
 
@@ -89,6 +96,12 @@ FORM_POSTS: dict[str, Form] = {
     "play again": _game_page("/again", None),
     "undo": _game_page("/rounds/1/undo", None),
     "unlock": _league_page("/unlock"),
+    # A protected league asks for its code before it reads these forms: the open league's
+    # forms are the ones read.
+    "club night": _league_page("/club-nights/new", code=None, league_game=True),
+    "club night, protected": _league_page("/club-nights/new", league_game=True),
+    "season": _league_page("/seasons", page="", code=None),
+    "season, protected": _league_page("/seasons", page=""),
     "theme": lambda client: (None, "/theme"),
 }
 
@@ -100,9 +113,14 @@ def test_any_form_filled_in_any_way(client: FlaskClient, form: str, data: st.Dat
                                     ) -> None:
     shown, target = FORM_POSTS[form](client)
     values = page_form(client, shown) if shown else {}
-    names = sorted(values) + ["step", "action", "team", "kind", "change", "seen", "version"]
+    names = sorted(values) + ["step", "action", "team", "kind", "change", "seen", "version",
+                              "present", "new_names", "games_each", "rules", "six_seats",
+                              "name", "starts_on"]
+    # A field sent once, or several times (a form's way to send a list).
     changed = data.draw(st.dictionaries(st.one_of(st.sampled_from(names), st.text(max_size=6)),
-                                        TYPED, max_size=6), label="changed")
+                                        st.one_of(TYPED, st.lists(TYPED, min_size=2,
+                                                                  max_size=3)),
+                                        max_size=6), label="changed")
     response = client.post(target, data={**values, **changed})
     assert response.status_code < 500, (target, changed, response.status_code)
 
@@ -129,10 +147,20 @@ def test_any_id_or_number_in_a_page_address(client: FlaskClient, segment: str, q
                                             ) -> None:
     game_id = new_game(client)
     league_id = new_league(client)
+    season = client.post(f"/leagues/{league_id}/seasons",
+                         data={"name": "Spring", "starts_on": "2026-03-01"})
+    assert season.status_code == 303
+    new_game(client, league_id)
     part = quote(segment, safe="")
     for address in (f"/games/{part}", f"/games/{game_id}/rounds/{part}",
                     f"/games/{game_id}/rounds/1?team={quote(query)}",
                     f"/leagues/{part}", f"/leagues/{league_id}/players/{part}",
+                    f"/leagues/{league_id}?season={quote(query)}",
+                    f"/leagues/{league_id}/players/1?season={quote(query)}",
+                    f"/leagues/{league_id}/export?season={quote(query)}",
+                    f"/leagues/{league_id}/standings.csv?season={quote(query)}",
+                    f"/leagues/{league_id}/report?season={quote(query)}",
+                    f"/leagues/{league_id}/club-nights/{part}",
                     f"/leagues/{league_id}?sort={quote(query)}&order={quote(query)}",
                     f"/rules/{part}", f"/games/{game_id}/scoreboard?round={quote(query)}"):
         response = client.get(address)

@@ -7,8 +7,9 @@ import copy
 import io
 import json
 import threading
-from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -391,23 +392,45 @@ def test_chunks_store_the_same_league(app: Flask, exported: dict[str, Any],
         assert league_backup.export_league(copy_id) == exported
 
 
-def test_one_import_at_a_time(app: Flask, client: FlaskClient, exported: dict[str, Any]
-                              ) -> None:
+@contextmanager
+def an_import_running(app: Flask) -> Iterator[None]:
+    """A league being imported, as another import sees it: its slot marked in the database
+    and its lock held, here by another thread, until the block ends."""
     with app.app_context():
         running = leagues.create_league({"name": "Being restored"}).id
         db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=running))
         db.session.commit()
-    before = database_rows(app)
-    response = client.post("/api/v1/leagues/import", json=exported)
-    assert response.status_code == 503
-    assert int(response.headers["Retry-After"]) >= 1
-    assert "Another league is being restored" in response.json["errors"][0]["message"]
-    page = client.post("/leagues/import", data={"document": (
-        io.BytesIO(json.dumps(exported).encode()), "league.json")},
-        content_type="multipart/form-data")
-    assert page.status_code == 503 and page.headers["Retry-After"] == "30"
-    assert "Another league is being restored" in page.get_data(as_text=True)
-    assert database_rows(app) == before
+    holding, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with app.app_context(), league_backup.holding_the_import_slot():
+            holding.set()
+            done.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert holding.wait(10)
+        yield
+    finally:
+        done.set()
+        holder.join()
+
+
+def test_one_import_at_a_time(app: Flask, client: FlaskClient, exported: dict[str, Any]
+                              ) -> None:
+    with an_import_running(app):
+        before = database_rows(app)
+        response = client.post("/api/v1/leagues/import", json=exported)
+        assert response.status_code == 503
+        assert int(response.headers["Retry-After"]) >= 1
+        assert "Another league is being restored" in response.json["errors"][0]["message"]
+        page = client.post("/leagues/import", data={"document": (
+            io.BytesIO(json.dumps(exported).encode()), "league.json")},
+            content_type="multipart/form-data")
+        assert page.status_code == 503 and page.headers["Retry-After"] == "30"
+        assert "Another league is being restored" in page.get_data(as_text=True)
+        assert database_rows(app) == before
 
 
 NOT_JSON = b"{ this is no JSON: were it read, the answer would be 400 or 422 }"
@@ -415,17 +438,15 @@ NOT_JSON = b"{ this is no JSON: were it read, the answer would be 400 or 422 }"
 
 def test_an_import_while_another_runs_is_refused_before_its_body_is_read(
         app: Flask, client: FlaskClient) -> None:
-    with app.app_context():
-        running = leagues.create_league({"name": "Being restored"}).id
-        db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=running))
-        db.session.commit()
-    response = client.post("/api/v1/leagues/import", data=NOT_JSON,
-                           content_type="application/json")
-    assert response.status_code == 503, response.get_json()
-    page = client.post("/leagues/import", data={"document": (io.BytesIO(NOT_JSON), "x.json")},
-                       content_type="multipart/form-data")
-    assert page.status_code == 503
-    assert "Another league is being restored" in page.get_data(as_text=True)
+    with an_import_running(app):
+        response = client.post("/api/v1/leagues/import", data=NOT_JSON,
+                               content_type="application/json")
+        assert response.status_code == 503, response.get_json()
+        page = client.post("/leagues/import", data={"document": (io.BytesIO(NOT_JSON),
+                                                                 "x.json")},
+                           content_type="multipart/form-data")
+        assert page.status_code == 503
+        assert "Another league is being restored" in page.get_data(as_text=True)
 
 
 def test_imports_sent_at_once_to_one_server_read_one_document(app: Flask,
@@ -460,10 +481,11 @@ def test_imports_sent_at_once_to_one_server_read_one_document(app: Flask,
 
 def test_an_import_that_died_gives_way_and_is_deleted(app: Flask, exported: dict[str, Any]
                                                       ) -> None:
+    """Its slot marked a moment ago, but its lock held by no one: its process is gone."""
     with app.app_context():
         dead = league_backup.import_league(copy.deepcopy(exported))
         db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=dead,
-                                    touched_at=datetime.now(UTC) - timedelta(hours=1)))
+                                    touched_at=datetime.now(UTC)))
         db.session.commit()
         copy_id = league_backup.import_league(copy.deepcopy(exported))
         assert stored_league_ids().count(dead) == 0

@@ -14,7 +14,7 @@ from handfoot_score.services.club_nights import ClubNightNotFound, NightView, St
 from handfoot_score.services.errors import require_keys
 
 from .body import json_body
-from .leagues import edit_code
+from .leagues import checked_edit_code
 
 bp = Blueprint("club_nights", __name__)
 
@@ -22,9 +22,11 @@ bp = Blueprint("club_nights", __name__)
 @bp.post("/leagues/<league_id>/club-nights")
 def create_night(league_id: str) -> ResponseReturnValue:
     """Draw a night's tables (``{"players": [...], "games_each": 3}``); 201 with every
-    rotation's tables and who sits out. ``X-Edit-Code`` for a protected league."""
+    rotation's tables and who sits out. ``X-Edit-Code`` for a protected league, checked
+    before the body."""
+    code = checked_edit_code(league_id)
     night = club_nights.create_night(league_id, club_nights.read_night(json_body()),
-                                     edit_code=edit_code())
+                                     edit_code=code)
     headers = {"Location": url_for("api.club_nights.night", league_id=league_id,
                                    night_id=night.id)}
     return jsonify(night_document(night)), 201, headers
@@ -44,9 +46,9 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int
     and join code; 200 with the same for a table whose game was started already.
     ``X-Edit-Code`` for a protected league. The body is ``{}``: a JSON body is what keeps a
     cross-site form from starting games."""
+    code = checked_edit_code(league_id)
     require_keys(json_body(), (), required=())
-    started = club_nights.start_table(league_id, night_id, rotation, table,
-                                      edit_code=edit_code())
+    started = club_nights.start_table(league_id, night_id, rotation, table, edit_code=code)
     return (jsonify(_game_document(started.game)), 201 if started.new else 200,
             {"Location": url_for("api.games.game", game_id=started.game.id)})
 

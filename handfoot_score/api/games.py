@@ -16,7 +16,7 @@ from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally
 
 from .body import json_body
-from .leagues import edit_code
+from .leagues import checked_game_edit_code, edit_code
 
 bp = Blueprint("games", __name__)
 
@@ -53,10 +53,12 @@ def game(game_id: str) -> ResponseReturnValue:
 @bp.put("/games/<game_id>/notes")
 def change_notes(game_id: str) -> ResponseReturnValue:
     """Write down a game's ``{"note"?, "place"?, "played_on"?}`` in place of what it had
-    (a key left out, or null, clears it); 200 with the game."""
+    (a key left out, or null, clears it); 200 with the game. A protected league's game needs
+    its edit code in X-Edit-Code, checked before the body."""
+    code = checked_game_edit_code(game_id)
     data = require_keys(json_body(), games.NOTE_KEYS, required=())
     notes = games.read_notes(*(data.get(key) for key in games.NOTE_KEYS))
-    return jsonify(game_to_dict(games.change_notes(game_id, notes, edit_code=edit_code())))
+    return jsonify(game_to_dict(games.change_notes(game_id, notes, edit_code=code)))
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -77,11 +79,13 @@ def record_round(game_id: str) -> ResponseReturnValue:
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a recorded round: ``{"teams": [tally, ...], "version"}``; 409 when its version
-    is stale. A protected league's game needs its edit code in X-Edit-Code."""
+    is stale. A protected league's game needs its edit code in X-Edit-Code, checked before
+    the body."""
+    code = checked_game_edit_code(game_id)
     data = require_keys(json_body(), ("teams", "version"), required=("teams", "version"))
     state = games.correct_round(game_id, number, read_entered(data["teams"]),
                                 version=games.read_round_version(data["version"]),
-                                edit_code=edit_code())
+                                edit_code=code)
     return jsonify(game_to_dict(state))
 
 

@@ -35,6 +35,20 @@ def edit_code() -> str | None:
     return request.headers.get(EDIT_CODE_HEADER)
 
 
+def checked_edit_code(league_id: str) -> str:
+    """The request's X-Edit-Code checked against the league before its body is read, and the
+    key that stands for it from then on: 404 for no such league, 403 (or 429) without the
+    code of a protected league, whatever the body holds."""
+    return leagues.unlock(league_id, edit_code())
+
+
+def checked_game_edit_code(game_id: str) -> str | None:
+    """The request's X-Edit-Code checked against the league of a game before its body is
+    read (``checked_edit_code``); for a game in no league, the header as it came."""
+    league = leagues.league_of_game(game_id)
+    return edit_code() if league is None else checked_edit_code(league.id)
+
+
 @bp.post("/leagues")
 def create_league() -> ResponseReturnValue:
     """Start a league; 201 with its id and name."""

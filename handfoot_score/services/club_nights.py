@@ -148,7 +148,7 @@ def night_setup(players: object, games_each: object, rules: object = CLASSIC.id,
                                 values={"most": MAX_GAMES_EACH}))
     if not isinstance(rules, str) or not rules:
         problems.append(Problem("rules", N_("must be the id of a rule set")))
-    if six_seats not in {seats.value for seats in SixSeats}:
+    if not isinstance(six_seats, str) or six_seats not in {seats.value for seats in SixSeats}:
         problems.append(Problem("six_seats", N_("must be \"pairs\" or \"threes\"")))
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
         problems.append(Problem("seed", N_("must be a whole number from 0 to %(most)s"),

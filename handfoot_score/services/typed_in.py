@@ -9,12 +9,16 @@ digits within what an integer column holds: "²" and "١" are digits to Python, 
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
 from datetime import date
+from typing import Any
 
-from handfoot_score.engine.errors import N_
+from handfoot_score.engine.errors import MOST_PROBLEMS, N_, Problem
+
+from .errors import InvalidInput
 
 #: The largest number an INTEGER column holds on PostgreSQL (and the most our ids reach).
 STORED_INT_MAX = 2**31 - 1
@@ -105,6 +109,35 @@ def fits_column(number: int) -> bool:
     (True, False, True)
     """
     return -STORED_INT_MAX - 1 <= number <= STORED_INT_MAX
+
+
+def read_json(text: str) -> object:
+    """The value JSON ``text`` holds. Raises ValueError (``json``'s own) when it is not JSON,
+    and InvalidInput naming each key an object gives twice, where ``json.loads`` would keep
+    the last one silently: which value was meant cannot be told, and another reader of the
+    same bytes may keep the first.
+
+    >>> read_json('{"name": "Club", "name": "Other"}')
+    Traceback (most recent call last):
+    handfoot_score.services.errors.InvalidInput: name: is given twice in one object
+    """
+    return json.loads(text, object_pairs_hook=_once_each)
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of JSON as a dict, unless it gives a key twice."""
+    found = dict(pairs)
+    if len(found) == len(pairs):
+        return found
+    seen: set[str] = set()
+    twice: dict[str, None] = {}
+    for key, _ in pairs:
+        if key in seen:
+            twice[key] = None
+        seen.add(key)
+    # Named as JSON spells it, within ASCII: a key may hold what no page can show (NUL).
+    raise InvalidInput([Problem(json.dumps(key)[1:-1], N_("is given twice in one object"))
+                        for key in list(twice)[:MOST_PROBLEMS]])
 
 
 def unstorable_strings(value: object) -> Iterator[tuple[str, str]]:

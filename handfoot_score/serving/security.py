@@ -18,6 +18,7 @@ from werkzeug.routing import IntegerConverter, Map
 
 from handfoot_score.extensions import compress
 from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
+from handfoot_score.services.league_backup.document import FORM_BYTES
 from handfoot_score.services.typed_in import STORED_INT_MAX, unstorable
 from handfoot_score.serving.errors import API_PREFIX
 
@@ -55,8 +56,10 @@ class HttpsSessionInterface(SecureCookieSessionInterface):
         return forced or (has_request_context() and request.is_secure)
 
 
-#: The endpoints that take a league's backup: the one body allowed past MAX_CONTENT_LENGTH.
-BACKUP_ENDPOINTS = frozenset({"api.leagues.import_league", "leagues.import_league"})
+#: The endpoints that take a league's backup, the one body allowed past MAX_CONTENT_LENGTH,
+#: and how big a body each takes: the document itself, or the restore page's form holding it.
+BACKUP_ENDPOINTS = {"api.leagues.import_league": MAX_DOCUMENT_BYTES,
+                    "leagues.import_league": MAX_DOCUMENT_BYTES + FORM_BYTES}
 
 
 def register_body_limits(app: Flask) -> None:
@@ -66,9 +69,10 @@ def register_body_limits(app: Flask) -> None:
 
 
 def allow_backup_bodies() -> None:
-    """Raise this request's body limit to MAX_DOCUMENT_BYTES if it takes a league's backup."""
+    """Raise this request's body limit to what its endpoint takes if it takes a league's backup
+    (the page's form checks its file against MAX_DOCUMENT_BYTES itself)."""
     if request.endpoint in BACKUP_ENDPOINTS:
-        request.max_content_length = MAX_DOCUMENT_BYTES
+        request.max_content_length = BACKUP_ENDPOINTS[request.endpoint]
 
 
 def register_security(app: Flask) -> None:

@@ -347,7 +347,8 @@ class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
 
     slot: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
-    #: When the import last stored a chunk: one silent for long died with its process.
+    #: When the import last stored a chunk. Whether it died with its process is told by the
+    #: lock a running import holds (``league_backup.holding_the_import_slot``), not by this.
     touched_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 

@@ -4,7 +4,7 @@ table's game started in one tap."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField, SelectMultipleField, TextAreaField
@@ -24,7 +24,12 @@ from handfoot_score.services.club_nights import ClubNightNotFound, NightView
 from handfoot_score.services.leagues import MAX_PLAYER_NAME, LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext
 from handfoot_score.web.flask_form import FlaskForm, show_problems
-from handfoot_score.web.league_access import SEE_OTHER, edit_code_for, league_or_404
+from handfoot_score.web.league_access import (
+    SEE_OTHER,
+    checked_edit_code_for,
+    edit_code_for,
+    league_or_404,
+)
 
 bp = Blueprint("club_nights", __name__)
 
@@ -58,15 +63,17 @@ class NightForm(FlaskForm):
 
 @bp.route("/leagues/<league_id>/club-nights/new", methods=["GET", "POST"])
 def new_night(league_id: str) -> ResponseReturnValue:
-    """Pick who is here tonight and how many games each; the tables are drawn on submit."""
+    """Pick who is here tonight and how many games each; the tables are drawn on submit (a
+    protected league's code asked first)."""
     league = league_or_404(league_id)
+    code = checked_edit_code_for(league.id) if request.method == "POST" else None
     form = _night_form(league)
     if not form.validate_on_submit():
         return _new_page(league, form, 422 if form.is_submitted() else 200)
     try:
         setup = club_nights.night_setup(form.players(), form.games_each.data,
                                         form.rules.data, form.six_seats.data)
-        night = club_nights.create_night(league.id, setup, edit_code=edit_code_for(league.id))
+        night = club_nights.create_night(league.id, setup, edit_code=code)
     except EngineError as error:
         show_problems(form, error.problems, form.present)
         return _new_page(league, form, 422)

@@ -58,6 +58,13 @@ def edit_code_for(league_id: str | None) -> str | None:
     return keys.get(league_id) if isinstance(keys, dict) else None
 
 
+def checked_edit_code_for(league_id: str) -> str:
+    """What this device remembers of a league's edit code, checked before a form is read: a
+    device that has not unlocked a protected league is asked for the code first (its form
+    carried through), whatever the form holds."""
+    return leagues.unlock(league_id, edit_code_for(league_id))
+
+
 def edit_code_for_game(game_id: str) -> str | None:
     """What this device remembers of the edit code of the league a game is played in."""
     league = leagues.league_of_game(game_id)

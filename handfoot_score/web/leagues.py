@@ -39,11 +39,13 @@ from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
+from handfoot_score.services.typed_in import read_json
 from handfoot_score.services.words import gettext as _
 from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.flask_form import FlaskForm, show_problems
 from handfoot_score.web.league_access import (
     SEE_OTHER,
+    checked_edit_code_for,
     edit_code_for,
     league_or_404,
     list_league,
@@ -239,13 +241,13 @@ def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None
 @bp.post("/leagues/<league_id>/seasons")
 def start_season(league_id: str) -> ResponseReturnValue:
     """Start a new season of the league (its edit code, if it has one, asked as for its
-    games); the league's next games are played in it."""
+    games, and before the form is read); the league's next games are played in it."""
     league_or_404(league_id)
+    code = checked_edit_code_for(league_id)
     form = NewSeasonForm()
     if form.validate_on_submit():
         try:
-            season = seasons.start_season(league_id, form.name.data, form.day(),
-                                          edit_code=edit_code_for(league_id))
+            season = seasons.start_season(league_id, form.name.data, form.day(), edit_code=code)
         except InvalidInput as error:
             show_problems(form, error.problems, form.name)
         else:
@@ -308,8 +310,17 @@ def import_league() -> ResponseReturnValue:
     try:
         # While another restore runs, the file is not even read.
         with league_backup.one_restore_at_a_time():
+            # The form may be a little bigger than the file (FORM_BYTES): the file itself is
+            # held to what the API takes.
+            data = form.document.data.read(league_backup.MAX_DOCUMENT_BYTES + 1)
+            if len(data) > league_backup.MAX_DOCUMENT_BYTES:
+                return _import_page(form, (Problem("document", N_(
+                    "must be at most %(most)s MiB, as the API takes"), values={
+                        "most": league_backup.MAX_DOCUMENT_BYTES // 2**20}),), 413)
             try:
-                document = json.loads(form.document.data.read().decode("utf-8"))
+                document = read_json(data.decode("utf-8"))
+            except InvalidInput as twice:
+                return _import_page(form, twice.problems, 422)
             except (UnicodeDecodeError, ValueError, RecursionError):
                 return _import_page(form, (Problem("document", N_("is not a JSON file")),),
                                     422)

@@ -1,7 +1,8 @@
 """Light or dark pages: the phone's setting, unless this device chose one here.
 
 The choice is a cookie the pages read to put ``data-theme`` on ``<html>``; the switch is a
-form at the foot of every page, so it works without JavaScript.
+form at the foot of every page, so it works without JavaScript; like every form, it carries
+its CSRF token, so another site cannot post it.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from handfoot_score.extensions import csrf
 from handfoot_score.web.language import ONE_YEAR, remember_language
 from handfoot_score.web.league_access import safe_next
 
@@ -49,7 +49,3 @@ def set_theme() -> ResponseReturnValue:
                           secure=request.is_secure)
     return answer
 
-
-# No CSRF token: the worst a forged post can do is change this device's colours or language,
-# and every page is lighter without one. (Called, not a decorator, as Flask-WTF ships no types.)
-csrf.exempt(set_theme)

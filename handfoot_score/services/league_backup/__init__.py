@@ -5,16 +5,19 @@ teams saved of the round being played.
 Importing checks the document's league, rules and roster first, then reads and stores its
 games in chunks of ``CHUNK_GAMES``, each chunk in a transaction of its own, so a big import
 holds the write lock for a moment at a time and keeps only one chunk's games in memory. One
-import runs at a time (``league_imports`` holds it: a second gets ImportUnderWay, 503); the
-league it builds is incomplete, so shown nowhere, until its last chunk is stored. A second
-import is refused before its document is read (``one_restore_at_a_time``: a look at that
-slot, and within one server process a lock taken without waiting), so imports sent at once
-never hold more than one document in memory, and between its chunks an import pauses as
-long as the chunk held the database, so the tables playing meanwhile get their turn. A game that
-cannot be imported stops the storing, the rest is read for its problems (up to
-MAX_PROBLEMS), and everything stored of the league is deleted again: a broken document
-changes nothing. Every round is scored again with the engine (a document cannot plant a
-score). Exporting the imported league gives back the same document.
+import runs at a time (``league_imports`` marks it: a second gets ImportUnderWay, 503); the
+league it builds is incomplete, so shown nowhere, until its last chunk is stored. A running
+import also holds a lock that dies with its process (``holding_the_import_slot``), so a mark
+left by a process killed halfway is known for what it is at once, and the next import
+deletes what it left. A second import is refused before its document is read
+(``one_restore_at_a_time``: a look at that slot, and within one server process a lock taken
+without waiting), so imports sent at once never hold more than one document in memory, and
+between its chunks an import pauses as long as the chunk held the database, so the tables
+playing meanwhile get their turn. A game that cannot be imported stops the storing, the rest
+is read for its problems (up to MAX_PROBLEMS), and everything stored of the league is
+deleted again: a broken document changes nothing. Every round is scored again with the
+engine (a document cannot plant a score). Exporting the imported league gives back the same
+document.
 
 ``document`` holds the format and its limits, ``reading`` reads a document, ``restoring``
 rebuilds one game of it.
@@ -27,11 +30,11 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from itertools import islice
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, text
 from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.engine.errors import Problem
@@ -67,8 +70,8 @@ from .reading import DocumentReader, TooManyProblems
 
 __all__ = [
     "CHUNK_GAMES", "FORMAT", "IMPORT_SLOT", "MAX_DOCUMENT_BYTES", "MAX_GAMES", "MAX_ROSTER_PLAYERS",
-    "MAX_PROBLEMS", "MAX_RULE_SETS", "STALE_IMPORT", "VERSION", "ImportUnderWay",
-    "InvalidBackup", "export_league", "import_league", "one_restore_at_a_time",
+    "MAX_PROBLEMS", "MAX_RULE_SETS", "VERSION", "ImportUnderWay", "InvalidBackup",
+    "export_league", "holding_the_import_slot", "import_league", "one_restore_at_a_time",
 ]
 
 #: Held while this server process reads and stores a league document.
@@ -79,9 +82,12 @@ SHORTEST_PAUSE_SECONDS = 0.005
 #: Games stored per transaction: a chunk is written in a tenth of a second or so, so a game's
 #: own write never waits long for an import.
 CHUNK_GAMES = 10
-#: An import that stored nothing for this long died with its process: the next one may go.
-STALE_IMPORT = timedelta(minutes=2)
 IMPORT_SLOT = 1
+#: The key of the PostgreSQL advisory lock a running import holds, on a connection of its own:
+#: the server lets it go the moment that connection dies, with its process.
+IMPORT_LOCK = int.from_bytes(b"hfimport")
+#: The same on SQLite, which one process serves: held by the thread importing in it.
+_IMPORTING = threading.Lock()
 
 
 def export_league(league_id: str, season: str | None = None) -> dict[str, Any]:
@@ -146,20 +152,47 @@ def export_league(league_id: str, season: str | None = None) -> dict[str, Any]:
 def one_restore_at_a_time() -> Iterator[None]:
     """Hold this server process's one restore while the block reads and imports a document;
     raises ImportUnderWay at once, before anything is read, while another runs here or in
-    another process (its slot in ``league_imports`` is fresh). Two processes that both find
-    the slot free read their documents, and the second is refused when it claims it."""
+    another process (its slot in ``league_imports`` is taken, and its process alive). Two
+    processes that both find the slot free read their documents, and the second is refused
+    when it claims it."""
     if not _RESTORING.acquire(blocking=False):
         raise ImportUnderWay()
     try:
-        running = db.session.get(LeagueImport, IMPORT_SLOT)
-        fresh = running is not None and \
-            leagues.utc(running.touched_at) > datetime.now(UTC) - STALE_IMPORT
+        taken = db.session.get(LeagueImport, IMPORT_SLOT) is not None
         db.session.rollback()  # a read: the import begins its own transactions
-        if fresh:
-            raise ImportUnderWay()
+        if taken:
+            with holding_the_import_slot():
+                pass  # free: its import died with its process, and the next claim clears it
         yield
     finally:
         _RESTORING.release()
+
+
+@contextmanager
+def holding_the_import_slot() -> Iterator[None]:
+    """Hold, while the block runs, the lock every running import holds, which dies with its
+    process: on PostgreSQL an advisory lock on a connection of its own (several processes
+    share the database, and the server frees the lock when the connection dies); on SQLite,
+    which one process serves, a lock of this process. Raises ImportUnderWay while a live
+    import holds it."""
+    if db.engine.dialect.name != "postgresql":
+        if not _IMPORTING.acquire(blocking=False):
+            raise ImportUnderWay()
+        try:
+            yield
+        finally:
+            _IMPORTING.release()
+        return
+    with db.engine.connect() as connection:
+        if not connection.scalar(text("SELECT pg_try_advisory_lock(:key)"),
+                                 {"key": IMPORT_LOCK}):
+            raise ImportUnderWay()
+        connection.commit()  # the lock is the session's: it outlives this transaction
+        try:
+            yield
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": IMPORT_LOCK})
+            connection.commit()
 
 
 def import_league(document: object, *, edit_code: str | None = None) -> str:
@@ -184,35 +217,36 @@ def import_league(document: object, *, edit_code: str | None = None) -> str:
         league = None
     if league is None or reader.problems:
         raise InvalidBackup(reader.problems[:MAX_PROBLEMS])
-    league_id = _claim_import(league)
-    try:
-        for chunk in reader.games(CHUNK_GAMES):
-            if not reader.problems:
-                began = time.perf_counter()
-                _store_chunk(league_id, chunk)
-                # The tables' writes waiting for the database (SQLite's writer waits and
-                # tries again) and for the interpreter get their turn before the next chunk.
-                time.sleep(max(SHORTEST_PAUSE_SECONDS, time.perf_counter() - began))
-    except TooManyProblems:
-        pass
-    except BaseException:
-        _discard(league_id)
-        raise
-    if reader.problems:
-        _discard(league_id)
-        raise InvalidBackup(reader.problems[:MAX_PROBLEMS])
-    _finish_import(league_id)
+    with holding_the_import_slot():
+        league_id = _claim_import(league)
+        try:
+            for chunk in reader.games(CHUNK_GAMES):
+                if not reader.problems:
+                    began = time.perf_counter()
+                    _store_chunk(league_id, chunk)
+                    # The tables' writes waiting for the database (SQLite's writer waits and
+                    # tries again) and for the interpreter get their turn before the next one.
+                    time.sleep(max(SHORTEST_PAUSE_SECONDS, time.perf_counter() - began))
+        except TooManyProblems:
+            pass
+        except BaseException:
+            _discard(league_id)
+            raise
+        if reader.problems:
+            _discard(league_id)
+            raise InvalidBackup(reader.problems[:MAX_PROBLEMS])
+        _finish_import(league_id)
     return league_id
 
 
 @write_transaction
 def _claim_import(league: League) -> str:
-    """Store the league and its roster, marked as being imported; raises ImportUnderWay."""
+    """Store the league and its roster, marked as being imported (the import slot held,
+    ``holding_the_import_slot``); raises ImportUnderWay."""
     begin_write()
     running = db.session.get(LeagueImport, IMPORT_SLOT)
     if running is not None:
-        if leagues.utc(running.touched_at) > datetime.now(UTC) - STALE_IMPORT:
-            raise ImportUnderWay()
+        # Every live import holds the lock we hold: this one died with its process.
         abandoned = running.league_id
         db.session.rollback()
         _discard(abandoned)
@@ -237,7 +271,7 @@ def _store_chunk(league_id: str, chunk: Sequence[tuple[Game, int | None]]) -> No
     league = db.session.get(League, league_id)
     running = db.session.get(LeagueImport, IMPORT_SLOT)
     if league is None or running is None or running.league_id != league_id:
-        raise ImportUnderWay()  # taken over as stale: this import is over
+        raise ImportUnderWay()  # taken over, its process thought dead: this import is over
     season_ids = [each.id for each in league.seasons]
     for game, season in chunk:
         leagues.seat_players(league, game)

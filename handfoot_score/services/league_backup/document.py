@@ -15,6 +15,9 @@ VERSION = 2
 READ_VERSIONS = (1, 2)
 #: A season of thousands of games fits; anything bigger is refused before it is read.
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+#: What the restore page's form adds to its file: boundaries, each part's headers (the file's
+#: name among them), the CSRF token and the edit code. The page takes every file the API does.
+FORM_BYTES = 64 * 1024
 MAX_GAMES = 10_000
 #: A league holds as many rule sets as its games bring: each game may be played under rules
 #: of its own. (Its roster is bounded where players join it.)

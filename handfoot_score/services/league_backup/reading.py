@@ -22,7 +22,7 @@ from handfoot_score.storage.models import (
 from .. import leagues
 from ..errors import require_keys
 from ..games.notes import NOTE_KEYS, read_notes, write_notes
-from ..typed_in import tidy_name
+from ..typed_in import FIRST_DAY, LAST_DAY, tidy_name
 from .document import (
     DOCUMENT_KEYS,
     FORMAT,
@@ -109,7 +109,8 @@ class DocumentReader:
             yield [read for read in chunk if read is not None]
 
     def read_seasons(self, value: list[Any]) -> list[Season]:
-        """The league's seasons, oldest first: each named once, with the day it starts."""
+        """The league's seasons, oldest first: each named once, with the day it starts, a day
+        a season started on the site could have (``seasons.start_season``)."""
         seasons: list[Season] = []
         names: set[str] = set()
         for index, item in enumerate(value):
@@ -126,6 +127,10 @@ class DocumentReader:
                     where, N_("must be {\"name\": ..., \"starts_on\": \"2026-03-01\"} with a "
                               "name of 1 to %(most)s characters"),
                     values={"most": SEASON_NAME_LENGTH})))
+            elif not FIRST_DAY <= day <= LAST_DAY:
+                self.fail(InvalidBackup(Problem(
+                    f"{where}.starts_on", N_("must be a day from %(first)s to %(last)s"),
+                    values={"first": FIRST_DAY.isoformat(), "last": LAST_DAY.isoformat()})))
             elif leagues.name_key(name) in names:
                 self.fail(InvalidBackup(Problem(where, N_("%(name)s is the name of two seasons"),
                                                 values={"name": name})))
