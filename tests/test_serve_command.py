@@ -4,6 +4,7 @@ printing the addresses other phones open, and refusing bodies over its limit."""
 from __future__ import annotations
 
 import doctest
+import http.client
 import ipaddress
 import json
 import re
@@ -183,3 +184,33 @@ def post_json(port: int, path: str, body: object) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=30) as response:
         answer: dict[str, Any] = json.loads(response.read())
         return answer
+
+
+def test_serve_takes_a_backup_of_the_largest_size_on_the_restore_page(tmp_path: Path) -> None:
+    """The restore page's form wraps a file of up to 16 MiB in bytes of its own: waitress
+    lets the whole form through to the app, and refuses a body larger than both."""
+    from handfoot_score.services.league_backup.document import FORM_BYTES, MAX_DOCUMENT_BYTES
+
+    boundary = "handfoot-boundary"
+    head = (f'--{boundary}\r\nContent-Disposition: form-data; name="document"; '
+            f'filename="league.json"\r\nContent-Type: application/json\r\n\r\n').encode()
+    tail = f"\r\n--{boundary}--\r\n".encode()
+    kind = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    with serve(tmp_path, "--host", "127.0.0.1") as (port, _printed):
+        largest = urllib.request.Request(f"http://127.0.0.1:{port}/leagues/import",
+                                         data=head + b" " * MAX_DOCUMENT_BYTES + tail,
+                                         headers=kind)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(largest, timeout=60)
+        answer.value.close()
+        # The app read the whole form, and found no CSRF token in it.
+        assert answer.value.code == 400
+        # One byte more than the file and its form may be: waitress answers 413 on the
+        # headers alone, before a byte of the body is sent.
+        too_large = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        too_large.putrequest("POST", "/leagues/import")
+        too_large.putheader("Content-Type", kind["Content-Type"])
+        too_large.putheader("Content-Length", str(MAX_DOCUMENT_BYTES + FORM_BYTES + 1))
+        too_large.endheaders()
+        assert too_large.getresponse().status == 413
+        too_large.close()

@@ -11,7 +11,7 @@ import segno
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from handfoot_score.services.league_backup import MAX_DOCUMENT_BYTES
+from handfoot_score.services.league_backup.document import FORM_BYTES, MAX_DOCUMENT_BYTES
 from handfoot_score.serving.connections import create_server
 from handfoot_score.serving.forwarded import address_made_whole
 from handfoot_score.serving.network import host_for_url, is_loopback, network_addresses
@@ -101,7 +101,8 @@ def address_here(host: str | None, port: int) -> str | None:
               help="The port to listen on.")
 @click.option("--threads", default=DEFAULT_THREADS, show_default=True,
               type=click.IntRange(1, MOST_THREADS), help="Requests answered at the same moment.")
-@click.option("--max-request-body-size", default=MAX_DOCUMENT_BYTES, show_default=True,
+@click.option("--max-request-body-size", default=MAX_DOCUMENT_BYTES + FORM_BYTES,
+              show_default=True,
               type=click.IntRange(1), metavar="BYTES",
               help="Refuse larger requests before reading them (a league backup may be 16 MiB).")
 @click.option("--trusted-proxy", default=None, metavar="ADDRESS",
