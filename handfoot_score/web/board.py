@@ -1,8 +1,8 @@
-"""The board: a league on the club's TV or projector (1920 x 1080), read across the room.
+"""The board: a league on the club's TV or projector (720p to 4K), read across the room.
 
 It shows the standings, tonight's tables (the rotation being played of the night drawn
-today, each table's game with its round and totals) or else the games in play, and the last
-results, and follows them live with nobody touching it: ``static/js/board.js`` fetches the
+today, each table's game with its round and totals) and every other league game in play,
+and the last results, and follows them live with nobody touching it: ``static/js/board.js`` fetches the
 board again every few seconds and swaps it in place, keeping the last one shown while the
 server cannot be reached; without JavaScript the page refreshes itself. It never scrolls:
 what does not fit is shown a page at a time, each page in turn. Which page shows is the
