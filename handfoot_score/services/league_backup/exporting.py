@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import defer
 
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import Game, GameStatus, LeagueGame, SeasonGame
@@ -49,12 +50,13 @@ class LeagueExport:
     listed: tuple[ListedGame, ...]
 
     def games(self) -> Iterator[dict[str, Any]]:
-        """The games' documents in the order played, ``CHUNK_GAMES`` read at a time."""
+        """The games' documents in the order played, ``CHUNK_GAMES`` read at a time (their
+        rules are numbered already: not read again)."""
         for start in range(0, len(self.listed), CHUNK_GAMES):
             chunk = self.listed[start:start + CHUNK_GAMES]
             read = {game.id: game for game in db.session.scalars(
                 select(Game).where(Game.id.in_([each.game_id for each in chunk]))
-                .options(*WHOLE_GAME)).unique()}
+                .options(*WHOLE_GAME, defer(Game.rules_data))).unique()}
             for each in chunk:
                 if each.game_id in read:  # deleted since the first pass: left out
                     yield _game_document(read[each.game_id], each)
