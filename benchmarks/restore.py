@@ -119,10 +119,20 @@ def restore(port: int, body: bytes, start: threading.Barrier, into: list[Restore
 
 def peak_memory_mb(pid: int) -> float:
     """The process's high-water mark of resident memory (Linux), in MB."""
+    return _memory_mb(pid, "VmHWM")
+
+
+def resident_memory_mb(pid: int) -> float:
+    """The process's resident memory now (Linux), in MB."""
+    return _memory_mb(pid, "VmRSS")
+
+
+def _memory_mb(pid: int, field: str) -> float:
+    """A memory figure of ``/proc/<pid>/status``, in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmHWM in /proc: the peak memory is read on Linux only")
+    raise RuntimeError(f"no {field} in /proc: the memory is read on Linux only")
 
 
 def measure(database_url: str | None, games: int) -> list[Row]:
