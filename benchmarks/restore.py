@@ -86,10 +86,16 @@ class Table:
     def _write(self, connection: http.client.HTTPConnection, path: str, body: Any
                ) -> tuple[int, Any]:
         began = time.perf_counter()
-        connection.request("POST", path, body=json.dumps(body),
-                           headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        answer = json.loads(response.read() or b"null")
+        try:
+            connection.request("POST", path, body=json.dumps(body),
+                               headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            answer = json.loads(response.read() or b"null")
+        except OSError as error:  # no answer within the connection's timeout: a write lost
+            self.waits.append(time.perf_counter() - began)
+            self.errors.append(f"{path}: {error!r}")
+            connection.close()
+            return 0, None
         self.waits.append(time.perf_counter() - began)
         if response.status >= 400:
             self.errors.append(f"{path} {response.status}: {answer}")
