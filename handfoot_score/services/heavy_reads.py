@@ -1,12 +1,12 @@
 """Heavy reads: the answers that read every game of a league (its report, its export, its
-standings file) take one of a server process's few slots, so however many are asked for at
+standings file) take a server process's heavy-read slot, so however many are asked for at
 once they never hold the threads a table's save needs.
 
-A read that finds every slot taken is refused at once with HeavyReadsBusy (503, try again
+A read that finds the slot taken is refused at once with HeavyReadsBusy (503, try again
 in a few seconds) rather than queued: a queued read would hold a server thread while it
-waited. The slots are per process: two server processes on one PostgreSQL run up to twice
-as many. A streamed answer holds its slot until its last piece is sent or its client goes
-away (``HeavyRead.release``, called when the server closes the response).
+waited. The slot is per process: two server processes on one PostgreSQL run two heavy
+reads at once. A streamed answer holds its slot until its last piece is sent or its client
+goes away (``HeavyRead.release``, called when the server closes the response).
 """
 
 from __future__ import annotations
@@ -18,8 +18,11 @@ from types import TracebackType
 from .locking import DatabaseBusy
 from .words import gettext
 
-#: Heavy reads one server process runs at a time: two of its four threads at most.
-HEAVY_READS = 2
+#: Heavy reads one server process runs at a time. One: a heavy read is CPU-bound, and the
+#: interpreter runs one thread at a time, so each more would slow the tables' saves again
+#: (beside two exports of a 10,000-game league on PostgreSQL a save waited 1.3 s, beside
+#: one 0.3 s: benchmarks, part 9).
+HEAVY_READS = 1
 #: What a refused heavy read is told to wait before asking again, in seconds.
 RETRY_SECONDS = 5
 
@@ -27,7 +30,7 @@ _SLOTS = threading.BoundedSemaphore(HEAVY_READS)
 
 
 class HeavyReadsBusy(DatabaseBusy):
-    """Every heavy-read slot is taken just now; nothing was read (503, try again)."""
+    """The heavy-read slot is taken just now; nothing was read (503, try again)."""
 
     retry_after = RETRY_SECONDS
 
