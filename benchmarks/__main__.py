@@ -15,6 +15,7 @@ from collections.abc import Callable
 from . import (
     club_night,
     engine,
+    heavy_reads,
     in_process,
     league_standings,
     network,
@@ -34,6 +35,7 @@ PARTS: dict[int, tuple[str, Callable[[bool], list[Row]]]] = {
     6: ("a league restore beside a table", restore.run),
     7: ("ratings that predict", ratings.run),
     8: ("club night", club_night.run),
+    9: ("heavy reads beside a table", heavy_reads.run),
 }
 
 

@@ -86,10 +86,16 @@ class Table:
     def _write(self, connection: http.client.HTTPConnection, path: str, body: Any
                ) -> tuple[int, Any]:
         began = time.perf_counter()
-        connection.request("POST", path, body=json.dumps(body),
-                           headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        answer = json.loads(response.read() or b"null")
+        try:
+            connection.request("POST", path, body=json.dumps(body),
+                               headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            answer = json.loads(response.read() or b"null")
+        except OSError as error:  # no answer within the connection's timeout: a write lost
+            self.waits.append(time.perf_counter() - began)
+            self.errors.append(f"{path}: {error!r}")
+            connection.close()
+            return 0, None
         self.waits.append(time.perf_counter() - began)
         if response.status >= 400:
             self.errors.append(f"{path} {response.status}: {answer}")
@@ -119,10 +125,20 @@ def restore(port: int, body: bytes, start: threading.Barrier, into: list[Restore
 
 def peak_memory_mb(pid: int) -> float:
     """The process's high-water mark of resident memory (Linux), in MB."""
+    return _memory_mb(pid, "VmHWM")
+
+
+def resident_memory_mb(pid: int) -> float:
+    """The process's resident memory now (Linux), in MB."""
+    return _memory_mb(pid, "VmRSS")
+
+
+def _memory_mb(pid: int, field: str) -> float:
+    """A memory figure of ``/proc/<pid>/status``, in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmHWM in /proc: the peak memory is read on Linux only")
+    raise RuntimeError(f"no {field} in /proc: the memory is read on Linux only")
 
 
 def measure(database_url: str | None, games: int) -> list[Row]:

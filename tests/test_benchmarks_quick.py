@@ -17,7 +17,7 @@ from handfoot_score import PROJECT_ROOT
 from tests.conftest import uses_database_server
 
 PARTS = ("1 engine", "2 in process", "3 league growth", "4 network", "5 page weight",
-         "6 restore", "7 ratings", "8 club night")
+         "6 restore", "7 ratings", "8 club night", "9 heavy reads")
 
 
 @pytest.mark.skipif(uses_database_server(),

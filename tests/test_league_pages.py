@@ -178,8 +178,9 @@ def test_the_export_downloads_the_document(app: Flask, client: FlaskClient, leag
     response = client.get(f"/leagues/{league}/export")
     assert response.mimetype == "application/json"
     assert response.headers["Content-Disposition"] == 'attachment; filename="thursday-club.json"'
+    document = json.loads(response.data)  # sent as it is read, in the request's own context
     with app.app_context():
-        assert json.loads(response.data) == league_backup.export_league(league)
+        assert document == league_backup.export_league(league)
 
 
 def test_the_standings_download_as_csv(client: FlaskClient, league: str) -> None:

@@ -214,7 +214,7 @@ def test_a_players_history_names_the_other_teams_with_their_points(app: Flask) -
 
 def test_standings_as_csv(app: Flask, mixed: str) -> None:
     with app.app_context():
-        text = standings.standings_csv(mixed)
+        text = "".join(standings.standings_csv(mixed))
     rows = text.splitlines()
     assert rows[0] == "kind,name,games,wins,ties,losses,points,avg_points,best_game,win_pct"
     assert rows[1] == "player,C,2,1,1,0,1800,900.0,1000,50.0"
@@ -226,7 +226,7 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text(app: Flask) -> None:
     with app.app_context():
         league = leagues.create_league({"name": "Formulas"}).id
         play(league, [["=HYPERLINK(1)"], ["Bob"]], [1500, 0])
-        text = standings.standings_csv(league)
+        text = "".join(standings.standings_csv(league))
     assert "player,'=HYPERLINK(1),1,1,0,0" in text
 
 

@@ -46,9 +46,10 @@ def conflict(error: GameConflict) -> ResponseReturnValue:
 
 
 def busy(error: DatabaseBusy) -> ResponseReturnValue:
-    """Other writers kept the database locked: 503, nothing saved, try again in a second."""
+    """Other writers kept the database locked (or other heavy reads run): 503, nothing
+    saved, try again when Retry-After says."""
     body = {"errors": [{"team": None, "field": None, "message": error.message}]}
-    return jsonify(body), 503, {"Retry-After": "1"}
+    return jsonify(body), 503, {"Retry-After": str(error.retry_after)}
 
 
 def unknown_league(error: LeagueNotFound) -> ResponseReturnValue:

@@ -3,6 +3,8 @@ the one door to a game that is not its link, its join code."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
@@ -19,15 +21,19 @@ from handfoot_score.services import (
     standings,
 )
 from handfoot_score.services.errors import InvalidInput, require_keys
+from handfoot_score.services.heavy_reads import HeavyRead
 from handfoot_score.services.ratings import Skill
 from handfoot_score.services.seasons import SeasonView
 from handfoot_score.services.standings import Standing
+from handfoot_score.serving.streaming import streamed
 
 from .body import json_body
 
 bp = Blueprint("leagues", __name__)
 
 EDIT_CODE_HEADER = "X-Edit-Code"
+#: How ``jsonify`` writes an answer (outside debug mode), for an answer written in pieces.
+ANSWER_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 
 
 def edit_code() -> str | None:
@@ -97,8 +103,17 @@ def predictions(league_id: str) -> ResponseReturnValue:
 @bp.get("/leagues/<league_id>/export")
 def export_league(league_id: str) -> ResponseReturnValue:
     """The whole league as one JSON document, to keep or to import again; with ``?season=``
-    a season's id, only that season and its games."""
-    return jsonify(league_backup.export_league(league_id, request.args.get("season")))
+    a season's id, only that season and its games. Sent a game at a time while it is read;
+    a heavy read, so 503 while others take every slot."""
+    with HeavyRead() as read:
+        export = league_backup.league_export(league_id, request.args.get("season"))
+        return streamed(read, _exported(export), "application/json")
+
+
+def _exported(export: league_backup.LeagueExport) -> Iterator[str]:
+    """The export as ``jsonify`` writes an answer: keys sorted, no spaces, a last newline."""
+    yield from export.pieces(ANSWER_JSON)
+    yield "\n"
 
 
 @bp.post("/leagues/import")

@@ -44,6 +44,9 @@ T = TypeVar("T")
 class DatabaseBusy(Exception):
     """The database stayed locked by other writers; nothing was saved (503)."""
 
+    #: How long to wait before asking again, in seconds (the Retry-After of the 503).
+    retry_after = 1
+
     def __init__(self, message: str | None = None) -> None:
         self.message = message or gettext("The scorekeeper is busy just now and saved "
                                           "nothing: please try again.")

@@ -9,8 +9,7 @@ players on a team (two or more), whoever else they played against.
 from __future__ import annotations
 
 import csv
-import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
@@ -136,23 +135,34 @@ def league_standings(league_id: str, sort: str | None = None,
                      descending=descending, seasons=chosen)
 
 
-def standings_csv(league_id: str, season: str | None = None) -> str:
-    """The standings of ``season`` (as ``league_standings`` reads it) as CSV, most wins
-    first: players first, then partnerships."""
-    standings = league_standings(league_id, sort=Column.WINS, season=season)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+def standings_csv(league_id: str, season: str | None = None) -> Iterator[str]:
+    """The standings of ``season`` (as ``league_standings`` reads it) as CSV lines, most
+    wins first: players first, then partnerships. The standings are read at once (raising
+    as ``league_standings`` does), the lines written as they are asked for."""
+    return _csv_lines(league_standings(league_id, sort=Column.WINS, season=season))
+
+
+def _csv_lines(standings: Standings) -> Iterator[str]:
+    writer = csv.writer(_Echo(), lineterminator="\r\n")
     # The spreadsheet's words are the reader's; its figures stay as a machine writes them.
-    writer.writerow([gettext("kind"), gettext("name"), gettext("games"),
-                     gettext("wins"), gettext("ties"), gettext("losses"), gettext("points"),
-                     gettext("avg_points"), gettext("best_game"), gettext("win_pct")])
+    yield writer.writerow([gettext("kind"), gettext("name"), gettext("games"),
+                           gettext("wins"), gettext("ties"), gettext("losses"),
+                           gettext("points"), gettext("avg_points"), gettext("best_game"),
+                           gettext("win_pct")])
     for kind, rows in ((gettext("player"), standings.players),
                        (gettext("partnership"), standings.teams)):
         for row in rows:
-            writer.writerow([kind, _spreadsheet_safe(row.name), row.games,
-                             row.wins, row.ties, row.losses, row.points, row.avg_points,
-                             row.best, row.win_pct])
-    return out.getvalue()
+            yield writer.writerow([kind, _spreadsheet_safe(row.name), row.games, row.wins,
+                                   row.ties, row.losses, row.points, row.avg_points,
+                                   row.best, row.win_pct])
+
+
+class _Echo:
+    """A file whose ``write`` hands back what it is given: a csv writer's ``writerow`` then
+    returns the line it wrote (the streaming recipe of Django's documentation)."""
+
+    def write(self, line: str) -> str:
+        return line
 
 
 def player_standing(league_id: str, player_id: int, season_id: int | None = None

@@ -2,12 +2,12 @@
 
 It shows the standings, tonight's tables (the rotation being played of the night drawn
 today, each table's game with its round and totals) and every other league game in play,
-and the last results, and follows them live with nobody touching it: ``static/js/board.js`` fetches the
-board again every few seconds and swaps it in place, keeping the last one shown while the
-server cannot be reached; without JavaScript the page refreshes itself. It never scrolls:
-what does not fit is shown a page at a time, each page in turn. Which page shows is the
-``tick`` in the address, counted on by each refresh, so the script and the refresh page
-the same way.
+and the last results, and follows them live with nobody touching it:
+``static/js/board.js`` fetches the board again every few seconds and swaps it in place,
+keeping the last one shown while the server cannot be reached; without JavaScript the page
+refreshes itself. It never scrolls: what does not fit is shown a page at a time, each page
+in turn. Which page shows is the ``tick`` in the address, counted on by each refresh, so the
+script and the refresh page the same way.
 """
 
 from __future__ import annotations

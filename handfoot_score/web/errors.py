@@ -65,4 +65,4 @@ def wait_for_edit_code(error: TooManyAttempts) -> ResponseReturnValue:
 def busy(error: DatabaseBusy) -> ResponseReturnValue:
     """Other phones' writes kept the database locked: say so, and that nothing was saved."""
     page = render_template("error.html", error=ServiceUnavailable(), message=error.message)
-    return page, 503, {"Retry-After": "1"}
+    return page, 503, {"Retry-After": str(error.retry_after)}

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     flash,
     make_response,
@@ -35,12 +34,14 @@ from handfoot_score.services import (
 )
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE, MIN_EDIT_CODE
 from handfoot_score.services.errors import InvalidInput
+from handfoot_score.services.heavy_reads import HeavyRead
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.standings import Column, Standings
 from handfoot_score.services.typed_in import read_json
 from handfoot_score.services.words import gettext as _
+from handfoot_score.serving.streaming import streamed
 from handfoot_score.web.conditional_pages import conditional_page
 from handfoot_score.web.flask_form import FlaskForm, show_problems
 from handfoot_score.web.league_access import (
@@ -75,6 +76,8 @@ EDIT_CODE_HINT = _l("Optional. A passphrase of %(least)s or more characters: wit
                     least=MIN_EDIT_CODE)
 #: A restore of thousands of games takes a minute or so: when to try again after another's.
 IMPORT_RETRY_SECONDS = 30
+#: How a league's exported file is written: readable, every letter as it is.
+EXPORT_JSON = json.JSONEncoder(ensure_ascii=False, indent=1)
 #: What a league id is made of (``secrets.token_urlsafe``), within its column's length.
 _LEAGUE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 IMPORT_CODE_HINT = _l("Optional. A passphrase of %(least)s or more characters to protect the "
@@ -277,26 +280,29 @@ def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
 
 @bp.get("/leagues/<league_id>/export")
 def export_league(league_id: str) -> ResponseReturnValue:
-    """The whole league as a JSON file to keep (and to import again)."""
-    try:
-        document = league_backup.export_league(league_id, request.args.get("season"))
-    except (LeagueNotFound, InvalidInput):
-        abort(404)
-    return Response(json.dumps(document, ensure_ascii=False, indent=1),
-                    mimetype="application/json",
-                    headers={"Content-Disposition": _attachment(document["name"], "json")})
+    """The whole league as a JSON file to keep (and to import again), sent a game at a time
+    while it is read (a heavy read: 503 while others take every slot)."""
+    with HeavyRead() as read:
+        try:
+            export = league_backup.league_export(league_id, request.args.get("season"))
+        except (LeagueNotFound, InvalidInput):
+            abort(404)
+        return streamed(read, export.pieces(EXPORT_JSON), "application/json", {
+            "Content-Disposition": _attachment(export.head["name"], "json")})
 
 
 @bp.get("/leagues/<league_id>/standings.csv")
 def standings_csv(league_id: str) -> ResponseReturnValue:
-    """The standings as a spreadsheet file."""
-    try:
-        text = standings.standings_csv(league_id, request.args.get("season"))
-        name = leagues.get_league(league_id).name
-    except (LeagueNotFound, InvalidInput):
-        abort(404)
-    return Response(text, mimetype="text/csv",
-                    headers={"Content-Disposition": _attachment(name + " standings", "csv")})
+    """The standings as a spreadsheet file (a heavy read: 503 while others take every
+    slot)."""
+    with HeavyRead() as read:
+        try:
+            lines = standings.standings_csv(league_id, request.args.get("season"))
+            name = leagues.get_league(league_id).name
+        except (LeagueNotFound, InvalidInput):
+            abort(404)
+        return streamed(read, lines, "text/csv", {
+            "Content-Disposition": _attachment(name + " standings", "csv")})
 
 
 @bp.route("/leagues/import", methods=["GET", "POST"])

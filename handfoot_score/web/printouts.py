@@ -8,15 +8,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template, request, stream_template
 from flask.typing import ResponseReturnValue
 
-from handfoot_score.services import league_play, standings
+from handfoot_score.services import game_results, standings
 from handfoot_score.services.errors import InvalidInput
+from handfoot_score.services.heavy_reads import HeavyRead
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.rules import get_rules
 from handfoot_score.services.standings import Column, Standing
 from handfoot_score.services.words import gettext as _
+from handfoot_score.serving.streaming import streamed
 from handfoot_score.web.chart import step_size
 from handfoot_score.web.formats import points
 from handfoot_score.web.leagues import headers, sort_links
@@ -108,20 +110,25 @@ def game_sheet(game_id: str) -> ResponseReturnValue:
 def league_report(league_id: str) -> ResponseReturnValue:
     """A league's report to print: standings with ratings, a chart of the ratings, and
     every finished game's result, of the season asked for (``?season=``, as the league's
-    page reads it: the season being played unless asked)."""
-    try:
-        table = standings.league_standings(league_id, sort=Column.RATING,
-                                           season=request.args.get("season"))
-        season = table.seasons.season
-        games = league_play.finished_games(
-            league_id, season_id=None if season is None else season.id)
-    except (LeagueNotFound, InvalidInput):
-        abort(404)
-    links = sort_links(table)
-    return render_template("printouts/league_report.html", table=table, games=games,
-                           player_headers=headers(table, _("Player"), links),
-                           team_headers=headers(table, _("Partners"), links),
-                           chart=RatingBars.of(table.players), today=datetime.now(UTC).date())
+    page reads it: the season being played unless asked). A heavy read (503 while others
+    take every slot): the games' results are read and the page sent a few hundred at a
+    time."""
+    with HeavyRead() as read:
+        try:
+            table = standings.league_standings(league_id, sort=Column.RATING,
+                                               season=request.args.get("season"))
+        except (LeagueNotFound, InvalidInput):
+            abort(404)
+        season_id = None if table.seasons.season is None else table.seasons.season.id
+        links = sort_links(table)
+        return streamed(read, stream_template(
+            "printouts/league_report.html", table=table,
+            finished=game_results.finished_count(league_id, season_id),
+            games=game_results.finished_results(league_id, season_id),
+            player_headers=headers(table, _("Player"), links),
+            team_headers=headers(table, _("Partners"), links),
+            chart=RatingBars.of(table.players), today=datetime.now(UTC).date()),
+            "text/html")
 
 
 @bp.get("/rules/<rules_id>/sheet")

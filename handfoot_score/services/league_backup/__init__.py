@@ -20,19 +20,17 @@ engine (a document cannot plant a score). Exporting the imported league gives ba
 document.
 
 ``document`` holds the format and its limits, ``reading`` reads a document, ``restoring``
-rebuilds one game of it.
+rebuilds one game of it, ``exporting`` writes one a chunk of games at a time.
 """
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from itertools import islice
-from typing import Any
 
 from sqlalchemy import delete, select, text
 from sqlalchemy.exc import IntegrityError
@@ -41,7 +39,6 @@ from handfoot_score.engine.errors import Problem
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import (
     Game,
-    GameStatus,
     League,
     LeagueGame,
     LeagueImport,
@@ -50,9 +47,7 @@ from handfoot_score.storage.models import (
     SeasonGame,
 )
 
-from .. import leagues, seasons
-from ..games.records import WHOLE_GAME
-from ..games.state import GameNotes
+from .. import leagues
 from ..locking import begin_write, write_transaction
 from ..typed_in import unstorable_strings
 from .document import (
@@ -66,12 +61,14 @@ from .document import (
     ImportUnderWay,
     InvalidBackup,
 )
+from .exporting import LeagueExport, export_league, league_export
 from .reading import DocumentReader, TooManyProblems
 
 __all__ = [
     "CHUNK_GAMES", "FORMAT", "IMPORT_SLOT", "MAX_DOCUMENT_BYTES", "MAX_GAMES", "MAX_ROSTER_PLAYERS",
     "MAX_PROBLEMS", "MAX_RULE_SETS", "VERSION", "ImportUnderWay", "InvalidBackup",
-    "export_league", "holding_the_import_slot", "import_league", "one_restore_at_a_time",
+    "LeagueExport", "export_league", "holding_the_import_slot", "import_league",
+    "league_export", "one_restore_at_a_time",
 ]
 
 #: Held while this server process reads and stores a league document.
@@ -88,64 +85,6 @@ IMPORT_SLOT = 1
 IMPORT_LOCK = int.from_bytes(b"hfimport")
 #: The same on SQLite, which one process serves: held by the thread importing in it.
 _IMPORTING = threading.Lock()
-
-
-def export_league(league_id: str, season: str | None = None) -> dict[str, Any]:
-    """The league as one JSON-ready document: all of it, or with ``season`` (a season's id)
-    only that season and its games. Raises LeagueNotFound, or InvalidInput naming
-    ``season``."""
-    league = leagues.league_record(league_id)
-    chosen = seasons.choose_season(league.id, season or seasons.ALL_TIME)
-    kept = chosen.seasons if chosen.season is None else (chosen.season,)
-    places = {each.id: place for place, each in enumerate(kept)}
-    query = (select(Game).join(LeagueGame, LeagueGame.game_id == Game.id)
-             .where(LeagueGame.league_id == league.id))
-    if chosen.season is not None:
-        query = query.join(SeasonGame, SeasonGame.game_id == Game.id).where(
-            SeasonGame.season_id == chosen.season.id)
-    played = db.session.scalars(
-        query.order_by(Game.created_at, Game.id).options(*WHOLE_GAME)).unique().all()
-    season_of: dict[str, int] = {
-        game_id: season_id for game_id, season_id in db.session.execute(
-            select(SeasonGame.game_id, SeasonGame.season_id).join(
-                LeagueGame, LeagueGame.game_id == SeasonGame.game_id)
-            .where(LeagueGame.league_id == league.id))}
-    rule_sets: dict[str, int] = {}
-    documents = []
-    for game in played:
-        key = json.dumps(game.rules_data, sort_keys=True)
-        document = {
-            "played_at": _moment_text(game.created_at),
-            "status": game.status,
-            "rules": rule_sets.setdefault(key, len(rule_sets)),
-            "first_dealer": game.first_dealer,
-            "teams": [{"name": team.name, "players": [p.name for p in team.players]}
-                      for team in game.teams],
-            "rounds": [{"teams": [tally.data for tally in game_round.tallies]}
-                       for game_round in game.rounds],
-        }
-        if season_of.get(game.id) in places:
-            document["season"] = places[season_of[game.id]]
-        notes = GameNotes(game.note, game.place, game.played_on).as_dict()
-        document.update((name, value) for name, value in notes.items() if value is not None)
-        if game.status == GameStatus.PLAYING:
-            document["books"] = [dict(team.books_data) for team in game.teams]
-            document["red_threes_down"] = [team.red_threes_down or 0 for team in game.teams]
-            document["counts"] = [
-                {"team": part.team_position, "version": part.version, "tally": part.data}
-                for part in game.parts if part.round_number == len(game.rounds) + 1]
-        documents.append(document)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "name": league.name,
-        "created_at": _moment_text(league.created_at),
-        "rules": [json.loads(key) for key in rule_sets],
-        "players": [{"name": player.name} for player in league.players],
-        "seasons": [{"name": each.name, "starts_on": each.starts_on.isoformat()}
-                    for each in kept],
-        "games": documents,
-    }
 
 
 @contextmanager
@@ -313,8 +252,3 @@ def _discard_chunk(league_id: str) -> bool:
     db.session.commit()
     return bool(game_ids)
 
-
-
-def _moment_text(moment: datetime) -> str:
-    """A stored moment as ISO 8601 in UTC."""
-    return leagues.utc(moment).astimezone(UTC).isoformat()
