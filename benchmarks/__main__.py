@@ -21,6 +21,7 @@ from . import (
     page_weight,
     ratings,
     restore,
+    slips,
 )
 from .machine import describe
 from .report import Row, table
@@ -34,6 +35,7 @@ PARTS: dict[int, tuple[str, Callable[[bool], list[Row]]]] = {
     6: ("a league restore beside a table", restore.run),
     7: ("ratings that predict", ratings.run),
     8: ("club night", club_night.run),
+    10: ("slips caught", slips.run),
 }
 
 
