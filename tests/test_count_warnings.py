@@ -207,3 +207,15 @@ def test_the_page_asks_and_warns_in_the_readers_language(app: Flask, client: Fla
     below = catalogue.ngettext(BELOW_DEAL.message, str(BELOW_DEAL.plural), 43) % {
         "num": "43", "dealt": format_decimal(52, locale=locale)}
     assert below[:1].upper() + below[1:] in text
+
+
+def test_a_team_with_nothing_counted_and_a_count_warned_about_are_asked_at_once(
+        app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(app, teams=TEAMS)
+    values = round_page(client, game_id, {**OWLS, "left": {}}, {})
+    asked = client.post(f"/games/{game_id}/rounds/1/record", data=values)
+    assert "Nothing is counted for Foxes" in page_text(asked)
+    assert "Owls: 44 cards counted, but 52 were dealt" in page_text(asked)
+    again = form_values(asked.get_data(as_text=True))
+    assert (again["empty_ok"], again["warned_ok"]) == ("1", "0:cards")
+    assert client.post(f"/games/{game_id}/rounds/1/record", data=again).status_code == 303

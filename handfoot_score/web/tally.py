@@ -251,11 +251,14 @@ def _not_ready(state: GameState, number: int, form: RoundTallyForm, team: int | 
     preview, status = _preview(state, number, form)
     if status != 200:
         return None
-    if empty := form.nothing_counted(team):
-        return _page(state, number, form, team, notice=form.ask_about(empty))
+    # One question at a time is asked once: a team with nothing counted, or else the counts
+    # warned about; asked about the first, the save takes the second as seen (shown below).
+    empty = form.nothing_counted(team)
+    notice = form.ask_about(empty) if empty else None
     if warned := form.not_asked_yet(preview["warnings"], team):
-        return _page(state, number, form, team, notice=form.ask_about_warnings(warned))
-    return None
+        asked = form.ask_about_warnings(warned)
+        notice = notice or asked
+    return None if notice is None else _page(state, number, form, team, notice=notice)
 
 
 def _form(state: GameState) -> RoundTallyForm:
