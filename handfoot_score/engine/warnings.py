@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .books import BookGrowth
 from .card_values import WildLimits
-from .cards import BOOK_SIZE, DECK_SIZE, CardKind, group_name
+from .cards import BOOK_SIZE, DECK_SIZE, NATURAL_KINDS, CardKind, group_name
 from .errors import N_, Problem, counted
 from .kind_sentences import said_of
 from .rules import RuleSet
@@ -108,8 +108,9 @@ def _wild_warnings(rules: RuleSet, team: int, tally: Tally, melded: CardCounts
                    ) -> list[Problem]:
     """More wild cards on the table than its naturals (and its books of wild cards) hold;
     none where a finished book takes any card."""
-    if rules.add_to_finished_book is BookGrowth.ANY:
-        return []
+    naturals_in_decks = sum(rules.supply(kind) for kind in NATURAL_KINDS)
+    if rules.add_to_finished_book is BookGrowth.ANY or melded.naturals > naturals_in_decks:
+        return []  # (more naturals than the decks hold is refused before any warning)
     books = tally.books
     wild_books = books.all_wild + sum(
         count for book_id, count in books.special
