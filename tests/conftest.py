@@ -19,12 +19,14 @@ import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy.pool import NullPool
+from werkzeug.test import TestResponse
 
 from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
@@ -189,12 +191,23 @@ MIGRATED = MigratedOnce()
 def app() -> Iterator[Flask]:
     """An app configured for tests, with an empty database."""
     app = MIGRATED.new_app()
+    app.test_client_class = WholeAnswers
     yield app
     # Give a server's connections back now rather than whenever the garbage collector runs.
     with app.app_context():
         db.session.remove()
         for engine in db.engines.values():
             engine.dispose()
+
+
+class WholeAnswers(FlaskClient):
+    """The test client reading every answer whole and closing it, as a server does: a
+    streamed answer (a league's report, export, standings file) holds its process's
+    heavy-read slot until it is closed. A test that reads a stream piece by piece asks for
+    it with ``buffered=False``."""
+
+    def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
+        return super().open(*args, buffered=buffered, **kwargs)
 
 
 @pytest.fixture
