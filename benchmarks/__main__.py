@@ -22,7 +22,6 @@ from . import (
     page_weight,
     ratings,
     restore,
-    slips,
 )
 from .machine import describe
 from .report import Row, table
@@ -37,7 +36,6 @@ PARTS: dict[int, tuple[str, Callable[[bool], list[Row]]]] = {
     7: ("ratings that predict", ratings.run),
     8: ("club night", club_night.run),
     9: ("heavy reads beside a table", heavy_reads.run),
-    10: ("slips caught", slips.run),
 }
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import RANK_GROUPS, Rank, parse_rank_group
-from handfoot_score.engine.checks import team_count_problem
+from handfoot_score.engine.checks import tally_warnings, team_count_problem
 from handfoot_score.engine.errors import MOST_PROBLEMS, N_, InvalidTally, Problem
-from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS, RuleSet
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
 from handfoot_score.engine.tally import (
     LEFT_FIELDS,
     MELDED_FIELDS,
@@ -27,7 +27,7 @@ from handfoot_score.engine.tally import (
     TableBooks,
     Tally,
 )
-from handfoot_score.engine.warnings import tally_warnings
+from handfoot_score.services.words import say
 
 from .errors import InvalidInput
 
@@ -206,18 +206,7 @@ class _TallyReader:
         return TableBooks(special=tuple(sorted(special)), **standard)
 
 
-def round_warnings(rules: RuleSet, tallies: Sequence[Tally], players: Sequence[int]
-                   ) -> list[Problem]:
-    """What is possible in these tallies but worth a second look before saving, each naming
-    its team and count; ``players`` is each team's number of players."""
-    return tally_warnings(rules, tallies, players)
-
-
-def seats_of(players: Sequence[Sequence[str]]) -> list[int]:
-    """Each team's number of players from their names: a team with none named plays alone,
-    in its own name.
-
-    >>> seats_of([("Ann", "Bo"), ()])
-    [2, 1]
-    """
-    return [len(names) or 1 for names in players]
+def round_warnings(tallies: Sequence[Tally]) -> list[str]:
+    """What is possible in these tallies but worth a second look before saving, as the
+    engine says it, in the request's language."""
+    return [say(warning) for warning in tally_warnings(tallies)]

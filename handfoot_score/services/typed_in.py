@@ -20,11 +20,6 @@ from handfoot_score.engine.errors import MOST_PROBLEMS, N_, Problem
 
 from .errors import InvalidInput
 
-#: The most characters of a team's or a player's name.
-MAX_NAME = 60
-#: What is wrong with a team's players that cannot be read (a game's set-up, the score API).
-PLAYERS_SHAPE = N_("must list up to %(players)s names of 1 to %(most)s characters, "
-                   "no control characters")
 #: The largest number an INTEGER column holds on PostgreSQL (and the most our ids reach).
 STORED_INT_MAX = 2**31 - 1
 #: Digits a stored number can have, leading zeros aside.

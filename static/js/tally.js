@@ -114,14 +114,9 @@
       }
     }
     const box = document.getElementById("tally-warnings");
-    // Each warning names its count, linked to it as the server's page does.
-    box.replaceChildren(...warnings.map(({ text, input }) => {
-      const line = document.createElement("p"),
-        words = input ? Object.assign(document.createElement("a"), { href: "#" + input }) : line;
-      words.textContent = text;
-      if (input) line.append(words);
-      return line;
-    }));
+    box.replaceChildren(...warnings.map(text => Object.assign(document.createElement("p"), {
+      textContent: text
+    })));
     box.hidden = !warnings.length;
   }
 

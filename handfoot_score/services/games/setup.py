@@ -22,12 +22,12 @@ from .. import join_codes, leagues, seasons
 from ..errors import InvalidInput, require_keys
 from ..locking import DatabaseBusy, begin_write, write_transaction
 from ..rules import SAVE_ATTEMPTS, add_saved_rules, resolve_rules
-from ..typed_in import MAX_NAME as MAX_NAME  # still importable from here, as callers do
-from ..typed_in import PLAYERS_SHAPE, tidy_name
+from ..typed_in import tidy_name
 from .notes import NOTE_KEYS, read_notes, write_notes
 from .records import load, state_of
 from .state import GameNotes, GameState
 
+MAX_NAME = 60
 GAME_KEYS = ("rules", "teams", "first_dealer", "league", *NOTE_KEYS)
 
 
@@ -181,8 +181,10 @@ def read_teams(data: object) -> tuple[TeamSetup, ...]:
         names = [tidy_name(p, MAX_NAME) for p in players] if isinstance(players, list) \
             else [None]
         if None in names or len(names) > MAX_PLAYERS_PER_TEAM:
-            problems.append(Problem("players", PLAYERS_SHAPE, index,
-                                    {"players": MAX_PLAYERS_PER_TEAM, "most": MAX_NAME}))
+            problems.append(Problem(
+                "players", N_("must list up to %(players)s names of 1 to %(most)s characters, "
+                              "no control characters"), index,
+                {"players": MAX_PLAYERS_PER_TEAM, "most": MAX_NAME}))
         teams.append(TeamSetup(name or "", tuple(n for n in names if n)))
     if problems:
         raise InvalidInput(problems)
