@@ -51,13 +51,12 @@ def polled_version(game_id: str) -> int | None:
     read after it (the game, when it changed) is read in a transaction of its own, and
     answered with the version that transaction read. Inside one (a write, or a read begun
     as one snapshot), it is read there, and sees what that transaction sees."""
-    query = select(Game.version).where(Game.id == game_id)
     session = db.session()
     if session.in_transaction():
-        return session.scalar(query)
+        return game_version(game_id)
     session.connection(execution_options={SINGLE_READ: True})
     try:
-        return session.scalar(query)
+        return game_version(game_id)
     finally:
         session.rollback()
 
