@@ -8,7 +8,7 @@ import io
 import json
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -393,6 +393,28 @@ def test_chunks_store_the_same_league(app: Flask, exported: dict[str, Any],
 
 
 @contextmanager
+def held_elsewhere(app: Flask, holding: Callable[[], AbstractContextManager[None]]
+                   ) -> Iterator[None]:
+    """``holding()`` entered by another thread, in the app's context, until the block ends:
+    another request of this process holding it meanwhile."""
+    entered, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with app.app_context(), holding():
+            entered.set()
+            done.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert entered.wait(10)
+        yield
+    finally:
+        done.set()
+        holder.join()
+
+
+@contextmanager
 def an_import_running(app: Flask) -> Iterator[None]:
     """A league being imported, as another import sees it: its slot marked in the database
     and its lock held, here by another thread, until the block ends."""
@@ -400,21 +422,8 @@ def an_import_running(app: Flask) -> Iterator[None]:
         running = leagues.create_league({"name": "Being restored"}).id
         db.session.add(LeagueImport(slot=league_backup.IMPORT_SLOT, league_id=running))
         db.session.commit()
-    holding, done = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with app.app_context(), league_backup.holding_the_import_slot():
-            holding.set()
-            done.wait(30)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    try:
-        assert holding.wait(10)
+    with held_elsewhere(app, league_backup.holding_the_import_slot):
         yield
-    finally:
-        done.set()
-        holder.join()
 
 
 def test_one_import_at_a_time(app: Flask, client: FlaskClient, exported: dict[str, Any]
@@ -454,17 +463,7 @@ def test_imports_sent_at_once_to_one_server_read_one_document(app: Flask,
     """While one restore reads its document in this process (before it has claimed the slot
     in the database), another is refused at once, unread: four sent together never hold four
     documents in memory."""
-    reading, done = threading.Event(), threading.Event()
-
-    def restore_reading_slowly() -> None:
-        with app.app_context(), league_backup.one_restore_at_a_time():
-            reading.set()
-            done.wait(10)
-
-    first = threading.Thread(target=restore_reading_slowly)
-    first.start()
-    try:
-        assert reading.wait(10)
+    with held_elsewhere(app, league_backup.one_restore_at_a_time):
         response = client.post("/api/v1/leagues/import", data=NOT_JSON,
                                content_type="application/json")
         assert response.status_code == 503, response.get_json()
@@ -472,9 +471,6 @@ def test_imports_sent_at_once_to_one_server_read_one_document(app: Flask,
                                                                  "x.json")},
                            content_type="multipart/form-data")
         assert page.status_code == 503
-    finally:
-        done.set()
-        first.join()
     after = client.post("/api/v1/leagues/import", data=NOT_JSON, content_type="application/json")
     assert after.status_code == 400, after.get_json()
 
