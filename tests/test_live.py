@@ -115,7 +115,7 @@ def test_a_live_read_sees_the_write_it_is_read_in(app: Flask) -> None:
         assert live.game_version(game_id) == 1
         game = locking.lock_game(game_id)
         assert game is not None
-        games.game_changed(game)
+        game.teams[0].red_threes_down = 1
         db.session.flush()
         # Read in the session, the version is the write's own, and the write is kept.
         assert live.game_version(game_id) == 2

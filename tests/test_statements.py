@@ -15,7 +15,7 @@ from sqlalchemy import func, insert, select
 from handfoot_score.engine.scoring import SCORE_PARTS
 from handfoot_score.extensions import db
 from handfoot_score.services import games, tally_parts
-from handfoot_score.services.games import rounds
+from handfoot_score.services.games import rounds, writes
 from handfoot_score.services.tallies import EnteredTally, read_entered, read_entered_tally
 from handfoot_score.storage.models import Round, TallyRecord
 from tests.conftest import uses_database_server
@@ -72,8 +72,9 @@ def test_a_write_that_fails_leaves_nothing(app: Flask, monkeypatch: pytest.Monke
     def fails(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the request failed after the round was written")
 
-    # The game's version moves on last, once the round is added and the taps cleared.
-    monkeypatch.setattr(rounds, "game_changed", fails)
+    # The state the write left is read last, once the round is added, the taps cleared and
+    # all of it flushed, the game's version moved on.
+    monkeypatch.setattr(writes, "state_of", fails)
     with pytest.raises(RuntimeError):
         record(app, game_id, *COUNTED_TALLIES)
     assert stored(app, game_id) == before

@@ -18,9 +18,8 @@ from handfoot_score.storage.models import Game, TallyPart
 from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState, SavedCount, StaleRound, StaleTeamCount
-from .games.reads import commit_write, locked_game
 from .games.rounds import add_round
-from .games.versions import game_changed
+from .games.writes import game_write
 from .locking import write_transaction
 from .tallies import EnteredTally, read_entered
 from .words import gettext
@@ -50,32 +49,33 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
     ``based_on`` is the count version of the team's saved count the phone showed, 0 for none
     (``read_count_version``). The count is checked on its own at once; the checks across
     teams (only one team goes out, no more cards than the decks hold) run when the last count
-    comes in, and refuse that one if they fail, saving nothing. Like a whole round, it locks
-    and loads the game, and writes through the ORM.
+    comes in, and refuse that one if they fail, saving nothing. Like a whole round, it is
+    written in the game's unit of work (``games.writes``).
     """
-    game, state = locked_game(game_id)
-    _require_round_being_counted(state, number)
-    if type(team) is not int or not 0 <= team < len(state.teams):
-        raise InvalidInput(Problem("team", N_("no such team")))
-    saved = state.part(team)
-    now = saved.version if saved else 0
-    if based_on != now:
-        name = state.teams[team].name
-        raise StaleTeamCount(
-            gettext("The count for %(name)s was saved on another phone meanwhile: look at "
-                    "it, then save again to put yours in its place.", name=name), "version",
-            SavedCount(team, now, saved.tally if saved else None))
-    games.check_team_tally(state, number, team, tally)
-    counted = {part.team: part.tally for part in state.parts} | {team: tally.as_entered}
-    last_in = len(counted) == len(state.teams)
-    if last_in:
-        # The other teams' counts as saved, each read when it was saved; recording the
-        # round clears them all, this one with them.
-        tallies = read_entered([counted[t.position] for t in state.teams])
-        add_round(game, state, tallies, request_key(number))
-    else:
-        _store(game, number, team, tally.as_entered, now + 1)
-    return commit_write(game), last_in
+    with game_write(game_id) as write:
+        state = write.state
+        _require_round_being_counted(state, number)
+        if type(team) is not int or not 0 <= team < len(state.teams):
+            raise InvalidInput(Problem("team", N_("no such team")))
+        saved = state.part(team)
+        now = saved.version if saved else 0
+        if based_on != now:
+            name = state.teams[team].name
+            raise StaleTeamCount(
+                gettext("The count for %(name)s was saved on another phone meanwhile: look "
+                        "at it, then save again to put yours in its place.", name=name),
+                "version", SavedCount(team, now, saved.tally if saved else None))
+        games.check_team_tally(state, number, team, tally)
+        counted = {part.team: part.tally for part in state.parts} | {team: tally.as_entered}
+        last_in = len(counted) == len(state.teams)
+        if last_in:
+            # The other teams' counts as saved, each read when it was saved; recording the
+            # round clears them all, this one with them.
+            tallies = read_entered([counted[t.position] for t in state.teams])
+            add_round(write.game, state, tallies, request_key(number))
+        else:
+            _store(write.game, number, team, tally.as_entered, now + 1)
+    return write.written, last_in
 
 
 def _require_round_being_counted(state: GameState, number: int) -> None:
@@ -105,4 +105,3 @@ def _store(game: Game, number: int, team: int, tally: dict[str, Any], version: i
                                     version=version))
     else:
         saved.data, saved.version = tally, version
-    game_changed(game)

@@ -21,10 +21,10 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import GameStatus, LeagueSeat, LeagueTeam
 
-from . import games
 from .errors import InvalidInput
 from .games import GameConflict, GameState, StaleGame
 from .games.access import require_edit_code
+from .games.writes import game_write
 from .locking import write_transaction
 from .words import gettext
 
@@ -64,31 +64,31 @@ def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | Non
     round screen's counters, as if tapped during play. A finished game in a league with an edit code
     needs ``edit_code``: raises EditCodeRequired or TooManyAttempts without it.
     """
-    game, state = games.locked_game(game_id)
-    if not _undoable(state, number):
-        raise GameConflict(gettext("Round %(number)s cannot be taken back: only the last round "
-                                   "recorded can, in a game still being played or just "
-                                   "finished.", number=number), "round")
-    if state.status == GameStatus.FINISHED:
-        require_edit_code(game, edit_code)
-    if based_on != state.version:
-        raise StaleGame(
-            gettext("Round %(number)s was not taken back: something was entered on another "
-                    "phone since it was recorded. Correct round %(number)s on the scoreboard "
-                    "instead.", number=number),
-            "version", version=state.version)
-    undone = state.round(number).tallies
-    game.rounds.pop()
-    for team, tally in zip(game.teams, undone):
-        team.books_data = {kind: count for kind, count in tally.get("books", {}).items()
-                           if type(count) is int and count > 0}
-        threes = tally.get("red_threes_down", 0)
-        team.red_threes_down = threes if type(threes) is int and threes > 0 else 0
-    if game.status == GameStatus.FINISHED:
-        game.status = GameStatus.PLAYING
-        _forget_results([team.id for team in game.teams])
-    games.game_changed(game)
-    return games.commit_write(game), undone
+    with game_write(game_id) as write:
+        state, game = write.state, write.game
+        if not _undoable(state, number):
+            raise GameConflict(gettext("Round %(number)s cannot be taken back: only the last "
+                                       "round recorded can, in a game still being played or "
+                                       "just finished.", number=number), "round")
+        if state.status == GameStatus.FINISHED:
+            require_edit_code(game, edit_code)
+        if based_on != state.version:
+            raise StaleGame(
+                gettext("Round %(number)s was not taken back: something was entered on "
+                        "another phone since it was recorded. Correct round %(number)s on the "
+                        "scoreboard instead.", number=number),
+                "version", version=state.version)
+        undone = state.round(number).tallies
+        game.rounds.pop()
+        for team, tally in zip(game.teams, undone):
+            team.books_data = {kind: count for kind, count in tally.get("books", {}).items()
+                               if type(count) is int and count > 0}
+            threes = tally.get("red_threes_down", 0)
+            team.red_threes_down = threes if type(threes) is int and threes > 0 else 0
+        if game.status == GameStatus.FINISHED:
+            game.status = GameStatus.PLAYING
+            _forget_results([team.id for team in game.teams])
+    return write.written, undone
 
 
 def _forget_results(team_ids: list[int]) -> None:

@@ -1,14 +1,15 @@
 """Games at the table: set-up, recording and correcting rounds, book taps, game over.
 
-Every write is one transaction in the request's session: it locks and loads its game
-(``reads.locked_game``), calls the engine, changes the loaded ``Game`` through the ORM and
-commits. Writers to one game take turns; a write carries the version it was based on where
-another phone could have changed the same thing, and moves the game version on
-(``versions``: the game version, a round version, a count version).
+Every write is one transaction in the request's session, in the game's unit of work
+(``writes.game_write``): it locks and loads its game, calls the engine, changes the loaded
+``Game`` through the ORM and commits once. Writers to one game take turns; a write carries
+the version it was based on where another phone could have changed the same thing, and the
+game version moves on by itself with any change to the game's rows (``versions``: the game
+version, a round version, a count version).
 
 - ``state``: the read model (``GameState`` and its parts), totals asked of its score sheet;
 - ``records``: the one mapping between the ORM's stored game and the engine's values;
-- ``reads``: a game, the games in play, a game locked for a write;
+- ``reads``: a game, the games in play; ``writes``: the unit of work of a write;
 - ``scoring``: a round's tallies checked and scored, ready to store;
 - ``setup``, ``rounds``, ``play``: the commands, which take typed values: a ``GameSetup``
   (``read_setup``), tallies as entered (``tallies.read_entered``), and what else a phone
@@ -30,7 +31,7 @@ from .errors import (
 )
 from .notes import NOTE_KEYS, change_notes, read_notes
 from .play import abandon_game, tap_book, tap_red_threes
-from .reads import commit_write, games_in_play, get_game, locked_game
+from .reads import games_in_play, get_game
 from .round_requests import (
     read_count_versions,
     read_request_key,
@@ -41,16 +42,18 @@ from .rounds import add_round, check_team_tally, correct_round, preview_round, r
 from .scoring import ROUND_TOTAL_MAX
 from .setup import MAX_NAME, GameSetup, TeamSetup, create_game, play_again, read_setup
 from .state import GameNotes, GameState, PartView, RoundView, TeamCount, TeamView
-from .versions import game_changed
+# Importing ``versions`` sets the game version moving on with every flushed change.
+from .versions import stored_game_of
+from .writes import GameWrite, game_write
 
 __all__ = [
     "MAX_NAME", "NOTE_KEYS", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameNotes",
     "GameSetup", "GameState", "PartView", "RoundView", "SavedCount", "StaleBookCount",
     "StaleGame", "StaleRedThreeCount", "StaleRound", "StaleTeamCount", "StaleTeamCounts",
     "TeamCount", "TeamSetup",
-    "TeamView", "abandon_game", "add_round", "change_notes", "check_team_tally",
-    "commit_write", "correct_round", "create_game", "game_changed", "games_in_play",
-    "get_game", "locked_game", "play_again", "preview_round", "read_count_versions",
+    "TeamView", "GameWrite", "abandon_game", "add_round", "change_notes", "check_team_tally",
+    "correct_round", "create_game", "game_write", "games_in_play",
+    "get_game", "play_again", "preview_round", "read_count_versions",
     "read_notes", "read_request_key", "read_round_number", "read_round_version",
-    "read_setup", "record_round", "tap_book", "tap_red_threes",
+    "read_setup", "record_round", "stored_game_of", "tap_book", "tap_red_threes",
 ]

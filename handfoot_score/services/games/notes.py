@@ -12,9 +12,8 @@ from ..errors import InvalidInput
 from ..locking import write_transaction
 from ..typed_in import FIRST_DAY, LAST_DAY, tidy_name
 from .access import require_edit_code
-from .reads import commit_write, locked_game
 from .state import GameNotes, GameState
-from .versions import game_changed
+from .writes import game_write
 
 #: The keys of a game's notes, in the JSON API and in a league's export.
 NOTE_KEYS = ("note", "place", "played_on")
@@ -75,8 +74,7 @@ def change_notes(game_id: str, notes: GameNotes, *, edit_code: str | None = None
                  ) -> GameState:
     """Write down a game's notes in place of those it had (a game in a league with an edit
     code needs the code); raises GameNotFound, EditCodeRequired or TooManyAttempts."""
-    game, _state = locked_game(game_id)
-    require_edit_code(game, edit_code)
-    write_notes(game, notes)
-    game_changed(game)
-    return commit_write(game)
+    with game_write(game_id) as write:
+        require_edit_code(write.game, edit_code)
+        write_notes(write.game, notes)
+    return write.written

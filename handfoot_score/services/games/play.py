@@ -6,17 +6,15 @@ from __future__ import annotations
 from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import most_books, most_red_threes
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
-from handfoot_score.extensions import db
-from handfoot_score.storage.models import Game, GameStatus
+from handfoot_score.storage.models import GameStatus
 
 from ..errors import InvalidInput
-from ..locking import lock_game, write_transaction
+from ..locking import write_transaction
 from ..words import gettext
 from .access import require_edit_code
-from .errors import GameConflict, GameNotFound, StaleBookCount, StaleRedThreeCount
-from .reads import commit_write, locked_game
+from .errors import GameConflict, StaleBookCount, StaleRedThreeCount
 from .state import GameState
-from .versions import game_changed
+from .writes import GameWrite, game_write
 
 
 @write_transaction
@@ -31,21 +29,22 @@ def tap_book(game_id: str, team: int, kind: str, change: int,
     _check_tap(change, seen)
     if not isinstance(kind, str):
         raise InvalidInput(Problem("kind", N_("must be a kind of book")))
-    game, state = _game_in_play(game_id, team, "books")
-    if kind not in BOOK_TYPES and state.rules.special_book(kind) is None:
-        raise InvalidInput(Problem("books", N_("%(kind)s is not a book of these rules"), team,
-                                   {"kind": repr(kind)}))
-    if kind == "wild" and state.rules.books.wild is None:
-        raise InvalidInput(Problem("books.wild", N_("these rules allow no wild books"), team))
-    row = game.teams[team]
-    now = row.books_data.get(kind, 0)
-    if seen is not None and seen != now:
-        raise StaleBookCount(_changed_meanwhile(state.rules, kind, row.name, now),
-                             f"books.{kind}", team=team, kind=kind, count=now)
-    count = _tapped(now, change, most_books(state.rules.decks), f"books.{kind}", team)
-    row.books_data = {**row.books_data, kind: count}
-    game_changed(game)
-    return commit_write(game)
+    with game_write(game_id) as write:
+        rules = _in_play(write, team, "books").rules
+        if kind not in BOOK_TYPES and rules.special_book(kind) is None:
+            raise InvalidInput(Problem("books", N_("%(kind)s is not a book of these rules"),
+                                       team, {"kind": repr(kind)}))
+        if kind == "wild" and rules.books.wild is None:
+            raise InvalidInput(Problem("books.wild", N_("these rules allow no wild books"),
+                                       team))
+        row = write.game.teams[team]
+        now = row.books_data.get(kind, 0)
+        if seen is not None and seen != now:
+            raise StaleBookCount(_changed_meanwhile(rules, kind, row.name, now),
+                                 f"books.{kind}", team=team, kind=kind, count=now)
+        count = _tapped(now, change, most_books(rules.decks), f"books.{kind}", team)
+        row.books_data = {**row.books_data, kind: count}
+    return write.written
 
 
 @write_transaction
@@ -54,18 +53,18 @@ def tap_red_threes(game_id: str, team: int, change: int, seen: int | None = None
     """Count a red three a team laid down during play (or take one back), up to the red
     threes the decks hold; ``seen`` is the count the phone showed, as for a book."""
     _check_tap(change, seen)
-    game, state = _game_in_play(game_id, team, "red_threes_down")
-    row = game.teams[team]
-    now = row.red_threes_down or 0
-    if seen is not None and seen != now:
-        raise StaleRedThreeCount(
-            gettext("Another phone changed the red threes laid down by %(team)s to %(count)s "
-                    "meanwhile: tap again if you still mean to change it.", team=row.name,
-                    count=now), "red_threes_down", team=team, count=now)
-    row.red_threes_down = _tapped(now, change, most_red_threes(state.rules.decks),
-                                  "red_threes_down", team)
-    game_changed(game)
-    return commit_write(game)
+    with game_write(game_id) as write:
+        rules = _in_play(write, team, "red_threes_down").rules
+        row = write.game.teams[team]
+        now = row.red_threes_down or 0
+        if seen is not None and seen != now:
+            raise StaleRedThreeCount(
+                gettext("Another phone changed the red threes laid down by %(team)s to "
+                        "%(count)s meanwhile: tap again if you still mean to change it.",
+                        team=row.name, count=now), "red_threes_down", team=team, count=now)
+        row.red_threes_down = _tapped(now, change, most_red_threes(rules.decks),
+                                      "red_threes_down", team)
+    return write.written
 
 
 def _check_tap(change: object, seen: object) -> None:
@@ -84,14 +83,14 @@ def _tapped(now: int, change: int, most: int, field: str, team: int) -> int:
     return max(0, now + change)
 
 
-def _game_in_play(game_id: str, team: object, field: str) -> tuple[Game, GameState]:
-    """The game locked for a tap on one of its teams' counters, while a round is played."""
-    game, state = locked_game(game_id)
-    if state.current_round is None:
+def _in_play(write: GameWrite, team: object, field: str) -> GameState:
+    """The state of a game written for a tap on one of its teams' counters, refused unless
+    a round is being played and the team is one of the game's."""
+    if write.state.current_round is None:
         raise GameConflict(gettext("The game is over."), field)
-    if type(team) is not int or not 0 <= team < len(game.teams):
+    if type(team) is not int or not 0 <= team < len(write.state.teams):
         raise InvalidInput(Problem("team", N_("no such team")))
-    return game, state
+    return write.state
 
 
 @write_transaction
@@ -100,14 +99,10 @@ def abandon_game(game_id: str, *, edit_code: str | None = None) -> None:
 
     In a league with an edit code, ``edit_code`` must be its code.
     """
-    game = lock_game(game_id)
-    if game is None:
-        raise GameNotFound(game_id)
-    if game.status == GameStatus.PLAYING:
-        require_edit_code(game, edit_code)
-        game.status = GameStatus.ABANDONED
-        game_changed(game)
-        db.session.commit()
+    with game_write(game_id) as write:
+        if write.game.status == GameStatus.PLAYING:
+            require_edit_code(write.game, edit_code)
+            write.game.status = GameStatus.ABANDONED
 
 
 def _changed_meanwhile(rules: RuleSet, kind: str, team: str, now: int) -> str:

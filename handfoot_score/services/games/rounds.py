@@ -1,13 +1,13 @@
 """Recording, correcting and previewing rounds.
 
 Every write here is one transaction in the request's session, written through the ORM: it
-locks and loads its game (``reads.locked_game``), so writers to one game take turns, carries
-the version it was based on where another phone could have changed the same thing (a
-correction its round version, a whole round the teams' count versions), and moves the game
-version on (``versions``). A new round is added to the loaded ``Game`` by ``add_round``, the
-one way a round is recorded, whole or team by team; a correction changes its tallies in
-place. A game's last round, or a correction of a finished game, also stores its league
-results (``leagues.record_results``) in the same transaction.
+runs in the game's unit of work (``writes.game_write``), so writers to one game take turns,
+and carries the version it was based on where another phone could have changed the same
+thing (a correction its round version, a whole round the teams' count versions); the game
+version moves on by itself (``versions``). A new round is added to the loaded ``Game`` by
+``add_round``, the one way a round is recorded, whole or team by team; a correction changes
+its tallies in place. A game's last round, or a correction of a finished game, also stores
+its league results (``leagues.record_results``) in the same transaction.
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from ..tallies import EnteredTally
 from ..words import gettext, names_list
 from .access import require_edit_code
 from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
-from .reads import commit_write, get_game, locked_game
+from .reads import get_game
 from .records import load, replace_tally, state_of, team_score
 from .scoring import score_entered
 from .state import GameState
-from .versions import game_changed
+from .writes import game_write
 
 
 @write_transaction
@@ -48,26 +48,29 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
     none): if a team saved its count since, the round is refused, so that count is not lost
     unseen. (``round_requests`` reads each of these from what a phone sends.)
     """
-    game, state = locked_game(game_id)
-    if request_key is not None and any(r.request_key == request_key for r in game.rounds):
-        return state, False
-    if state.current_round is None:
-        raise GameConflict(gettext("The game is over: correct a round instead."), "round")
-    number = state.current_round
-    if round_number is not None and round_number != number:
-        raise GameConflict(
-            gettext("Round %(asked)s cannot be recorded now: the next round is %(number)s.",
-                    asked=round_number, number=number), "round")
-    if based_on is not None:
-        _require_part_versions(state, based_on)
-    add_round(game, state, tallies, request_key)
     try:
-        return commit_write(game), True
+        with game_write(game_id) as write:
+            state = write.state
+            if request_key is not None and any(r.request_key == request_key
+                                               for r in write.game.rounds):
+                return state, False
+            if state.current_round is None:
+                raise GameConflict(gettext("The game is over: correct a round instead."),
+                                   "round")
+            number = state.current_round
+            if round_number is not None and round_number != number:
+                raise GameConflict(
+                    gettext("Round %(asked)s cannot be recorded now: the next round is "
+                            "%(number)s.", asked=round_number, number=number), "round")
+            if based_on is not None:
+                _require_part_versions(state, based_on)
+            add_round(write.game, state, tallies, request_key)
     except IntegrityError:
         # The lock lets one writer at a time read and write; should a round of this number
         # or key be stored meanwhile all the same, the unique indexes refuse this one.
         db.session.rollback()
         return _retry_of_same_round(game_id, request_key, number)
+    return write.written, True
 
 
 def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
@@ -90,7 +93,6 @@ def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
     if number == len(state.rules.rounds):
         game.status = GameStatus.FINISHED
         leagues.record_results(game)
-    game_changed(game)
 
 
 def check_team_tally(state: GameState, number: int, team: int, tally: EnteredTally) -> None:
@@ -112,22 +114,21 @@ def correct_round(game_id: str, number: int, tallies: Sequence[EnteredTally], *,
 
     In a league with an edit code, ``edit_code`` must be its code.
     """
-    game, state = locked_game(game_id)
-    require_edit_code(game, edit_code)
-    recorded = state.round(number)
-    if version != recorded.version:
-        raise StaleRound(
-            gettext("Round %(number)s was changed meanwhile (now version %(version)s): "
-                    "look at it again and re-apply your change.", number=number,
-                    version=recorded.version), "version",
-            number=number, version=recorded.version, tallies=recorded.tallies)
-    stored = game.rounds[number - 1]
-    for old, new in zip(stored.tallies, _score(state, number, tallies)):
-        replace_tally(old, new)
-    stored.version += 1  # the round version: the next correction is based on this one
-    game_changed(game)
-    leagues.record_results(game)
-    return commit_write(game)
+    with game_write(game_id) as write:
+        require_edit_code(write.game, edit_code)
+        recorded = write.state.round(number)
+        if version != recorded.version:
+            raise StaleRound(
+                gettext("Round %(number)s was changed meanwhile (now version %(version)s): "
+                        "look at it again and re-apply your change.", number=number,
+                        version=recorded.version), "version",
+                number=number, version=recorded.version, tallies=recorded.tallies)
+        stored = write.game.rounds[number - 1]
+        for old, new in zip(stored.tallies, _score(write.state, number, tallies)):
+            replace_tally(old, new)
+        stored.version += 1  # the round version: the next correction is based on this one
+        leagues.record_results(write.game)
+    return write.written
 
 
 def preview_round(game_id: str, number: int, tallies: Sequence[EnteredTally]
