@@ -10,9 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from handfoot_score.engine.tally import Tally
 from handfoot_score.services import games
 from handfoot_score.services.games import GameState
-from handfoot_score.services.tallies import read_entered
+from handfoot_score.services.tallies import read_entered, read_entered_tally, tally_json
 from tests.form_data import form_values
 
 TWO_TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]},
@@ -24,6 +25,17 @@ THREE_TEAMS = [{"name": "Reds", "players": ["Ann", "Bob"]},
 QUIET = {"melded": {"eight_to_king": 10}}
 #: A csrf token on a page, its value the group.
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def tally(data: dict[str, Any]) -> Tally:
+    """A tally as a phone sends it, read as the game stores it."""
+    return read_entered_tally(data, 0)
+
+
+def as_stored(data: dict[str, Any]) -> dict[str, Any]:
+    """A tally as a phone sends it, as the API shows it back once stored: what is counted,
+    keys holding nothing left out."""
+    return tally_json(tally(data))
 
 
 def start_game(app: Flask, rules: object = "classic", teams: list[dict[str, Any]] | None = None,

@@ -20,7 +20,7 @@ from handfoot_score.services.games import (
 )
 from handfoot_score.services.tallies import read_entered, read_entered_tally
 from tests.form_data import form_values
-from tests.game_pages import QUIET, page_text, record, start_game
+from tests.game_pages import QUIET, as_stored, page_text, record, start_game, tally
 
 THEM = {"melded": {"points": 230}, "left": {"points": 85}}
 THEIRS_IN_WORDS = "Them on the other phone: on the table 230 points; left 85 points."
@@ -39,11 +39,12 @@ def test_a_stale_correction_is_a_stale_round(app: Flask, client: FlaskClient) ->
     with app.app_context(), pytest.raises(StaleRound) as refused:
         games.correct_round(game_id, 1, read_entered([QUIET, QUIET]), version=1)
     assert (refused.value.number, refused.value.version) == (1, 2)
-    assert refused.value.tallies == (QUIET, THEM)
+    assert refused.value.tallies == (tally(QUIET), tally(THEM))
 
     stale = client.put(api(game_id, "/rounds/1"), json={"teams": [QUIET, QUIET], "version": 1})
     assert stale.status_code == 409
-    assert stale.json["current"] == {"round": 1, "version": 2, "teams": [QUIET, THEM]}
+    assert stale.json["current"] == {"round": 1, "version": 2,
+                                     "teams": [as_stored(QUIET), as_stored(THEM)]}
     assert stale.json["errors"][0]["field"] == "version"
 
     page = client.post(f"/games/{game_id}/rounds/1/correct", data=values)
@@ -74,11 +75,11 @@ def test_a_count_saved_over_a_newer_one_is_a_stale_team_count(
                       json={"tally": THEM, "version": 0}).status_code == 200
     with app.app_context(), pytest.raises(StaleTeamCount) as refused:
         tally_parts.save_part(game_id, 1, 1, read_entered_tally(QUIET, 1), 0)
-    assert refused.value.counts == (SavedCount(1, 1, THEM),)
+    assert refused.value.counts == (SavedCount(1, 1, tally(THEM)),)
 
     stale = client.put(api(game_id, "/rounds/1/parts/1"), json={"tally": QUIET, "version": 0})
     assert stale.status_code == 409
-    assert stale.json["current"] == {"team": 1, "version": 1, "tally": THEM}
+    assert stale.json["current"] == {"team": 1, "version": 1, "tally": as_stored(THEM)}
 
     values.update({"teams-1-melded_eight_to_king": "10", "went_out": "nobody"})
     page = client.post(f"/games/{game_id}/rounds/1/teams/1", data=values)
@@ -95,12 +96,13 @@ def test_a_round_over_newer_counts_is_stale_team_counts(
     with app.app_context(), pytest.raises(StaleTeamCounts) as refused:
         games.record_round(game_id, read_entered([QUIET, QUIET]), based_on=(0, 0))
     assert type(refused.value) is StaleTeamCounts
-    assert refused.value.counts == (SavedCount(1, 1, THEM),)
+    assert refused.value.counts == (SavedCount(1, 1, tally(THEM)),)
 
     stale = client.post(api(game_id, "/rounds"),
                         json={"teams": [QUIET, QUIET], "part_versions": [0, 0]})
     assert stale.status_code == 409
-    assert stale.json["current"] == {"parts": [{"team": 1, "version": 1, "tally": THEM}]}
+    assert stale.json["current"] == {"parts": [{"team": 1, "version": 1,
+                                                "tally": as_stored(THEM)}]}
 
     values.update({"teams-0-melded_eight_to_king": "10", "teams-1-melded_eight_to_king": "10",
                    "went_out": "nobody"})

@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
+from handfoot_score.engine.tally import CardCounts
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.formats import deduction, points
 from tests.conftest import TEST_CONFIG
@@ -333,13 +334,13 @@ def test_a_correction_typed_before_the_edit_code_is_asked_is_kept_through_the_qu
     wrong = client.post(f"/leagues/{league_id}/unlock", data={**carried, "edit_code": "x" * 8})
     assert wrong.status_code == 403
     assert 'name="teams-0-melded_eight_to_king" value="14"' in wrong.get_data(as_text=True)
-    assert state_of(app, game_id).rounds[0].tallies[0]["melded"] == {"eight_to_king": 10}
+    assert state_of(app, game_id).rounds[0].tallies[0].melded == CardCounts(eight_to_king=10)
     right = client.post(f"/leagues/{league_id}/unlock", data={**carried, "edit_code": code})
     assert right.status_code == 307
     assert right.location == correct
     again = client.post(right.location, data={**carried, "edit_code": code})
     assert again.status_code == 303, again.get_data(as_text=True)[:3000]
-    assert state_of(app, game_id).rounds[0].tallies[0]["melded"]["eight_to_king"] == 14
+    assert state_of(app, game_id).rounds[0].tallies[0].melded == CardCounts(eight_to_king=14)
 
 
 def test_the_light_or_dark_choice_is_a_cookie_and_goes_back_only_to_this_site(

@@ -12,9 +12,10 @@ from flask.testing import FlaskClient
 
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
+from handfoot_score.engine.tally import Points
 from handfoot_score.services.tallies import read_tallies
 from tests.form_data import form_values
-from tests.game_pages import page_text, start_game, state_of
+from tests.game_pages import as_stored, page_text, start_game, state_of
 
 US_OUT = {"melded": {"jokers": 1, "twos": 3, "aces": 4, "eight_to_king": 26, "four_to_seven": 3},
           "books": {"clean": 2, "dirty": 2, "wild": 0}, "went_out": False}
@@ -45,7 +46,7 @@ def test_the_round_is_recorded_when_the_last_teams_count_is_in(
     assert game["parts"] == [] and game["current_round"] == 2 and game["version"] == 3
     engine = score_round(PRESETS["classic"], 1, read_tallies([US_OUT, THEM]))
     assert game["totals"] == [team.total for team in engine.teams]
-    assert game["rounds"][0]["tallies"] == [US_OUT, THEM]
+    assert game["rounds"][0]["tallies"] == [as_stored(US_OUT), as_stored(THEM)]
 
 
 def test_a_save_on_a_stale_version_is_refused_with_the_other_phones_count(
@@ -105,7 +106,7 @@ def test_a_count_for_a_round_recorded_meanwhile_shows_the_round(
     client.post(f"/api/v1/games/{game_id}/rounds", json={"teams": [US_OUT, THEM]})
     late = save(client, game_id, 0, US_OUT)
     assert late.status_code == 409
-    assert late.json["current"]["teams"] == [US_OUT, THEM]
+    assert late.json["current"]["teams"] == [as_stored(US_OUT), as_stored(THEM)]
 
 
 def test_a_whole_round_based_on_old_counts_is_refused(app: Flask, client: FlaskClient) -> None:
@@ -114,10 +115,12 @@ def test_a_whole_round_based_on_old_counts_is_refused(app: Flask, client: FlaskC
     rounds = f"/api/v1/games/{game_id}/rounds"
     stale = client.post(rounds, json={"teams": [US_OUT, {}], "part_versions": [0, 0]})
     assert stale.status_code == 409
-    assert stale.json["current"] == {"parts": [{"team": 1, "version": 1, "tally": THEM}]}
+    assert stale.json["current"] == {"parts": [{"team": 1, "version": 1,
+                                                "tally": as_stored(THEM)}]}
     seen = client.post(rounds, json={"teams": [US_OUT, {}], "part_versions": [0, 1]})
     assert seen.status_code == 201
-    assert seen.json["parts"] == [] and seen.json["rounds"][0]["tallies"] == [US_OUT, {}]
+    assert seen.json["parts"] == []
+    assert seen.json["rounds"][0]["tallies"] == [as_stored(US_OUT), {}]
 
 
 def test_one_team_on_its_own_phone_sees_only_its_inputs(app: Flask,
@@ -163,7 +166,7 @@ def test_counting_team_by_team_through_the_pages(app: Flask, client: FlaskClient
     assert "Round 1 recorded — Us +100, Them +45 · Undo" in page_text(done)
     state = state_of(app, game_id)
     assert len(state.rounds) == 1 and state.parts == ()
-    assert state.rounds[0].tallies[1]["melded"] == {"points": 230}
+    assert state.rounds[0].tallies[1].melded == Points(230)
 
 
 def test_a_stale_count_on_the_page_shows_theirs_and_saving_again_puts_mine(
@@ -183,7 +186,8 @@ def test_a_stale_count_on_the_page_shows_theirs_and_saving_again_puts_mine(
     kept = form_values(page)
     assert kept["teams-1-melded_aces"] == "4" and kept["teams-1-part_version"] == "1"
     assert client.post(f"/games/{game_id}/rounds/1/teams/1", data=kept).status_code == 303
-    assert state_of(app, game_id).part(1).tally["melded"]["aces"] == 4  # type: ignore[union-attr]
+    saved = state_of(app, game_id).part(1)
+    assert saved is not None and saved.tally.melded.aces == 4
 
 
 def test_a_whole_round_saved_over_a_newer_count_is_refused_on_the_page(

@@ -13,10 +13,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, insert, select
 
 from handfoot_score.engine.scoring import SCORE_PARTS
+from handfoot_score.engine.tally import Tally
 from handfoot_score.extensions import db
 from handfoot_score.services import games, tally_parts
 from handfoot_score.services.games import rounds, writes
-from handfoot_score.services.tallies import EnteredTally, read_entered, read_entered_tally
+from handfoot_score.services.tallies import read_entered, read_entered_tally
 from handfoot_score.storage.models import Round, TallyRecord
 from tests.conftest import uses_database_server
 from tests.game_pages import QUIET, record, start_game, state_of
@@ -88,7 +89,7 @@ def round_stored_meanwhile(monkeypatch: pytest.MonkeyPatch, key: str | None) -> 
     score = rounds._score
 
     def stored_first(state: games.GameState, number: int,
-                     tallies: Sequence[EnteredTally]) -> object:
+                     tallies: Sequence[Tally]) -> object:
         db.session.execute(insert(Round).values(game_id=state.id, number=number,
                                                 request_key=key))
         return score(state, number, tallies)

@@ -29,8 +29,8 @@ def test_a_plain_save_records_each_teams_tally(app: Flask, client: FlaskClient) 
     assert record(client, game_id, a_save()) == 303
     [recorded] = state_of(app, game_id).rounds
     us, them = recorded.tallies
-    assert us["melded"]["aces"] == 4 and not us.get("went_out")
-    assert them["left"]["twos"] == 1 and not them.get("went_out")
+    assert us.melded.aces == 4 and not us.went_out
+    assert them.left.twos == 1 and not them.went_out
 
 
 @pytest.mark.parametrize("changes", [
@@ -51,4 +51,4 @@ def test_a_team_asked_about_saves_with_nothing_counted(app: Flask, client: Flask
     game_id = start_game(app)
     assert record(client, game_id, a_save(**{"teams-1-left_twos": "", "empty_ok": "1"})) == 303
     [recorded] = state_of(app, game_id).rounds
-    assert recorded.tallies[1]["left"]["twos"] == 0
+    assert recorded.tallies[1].left.twos == 0

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from handfoot_score.engine.presets import CLASSIC
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues, tally_parts
-from handfoot_score.services.tallies import read_entered, read_entered_tally
+from handfoot_score.services.tallies import read_entered, read_entered_tally, tally_json
 from handfoot_score.storage.models import (
     GameStatus,
     LeagueSeat,
@@ -55,11 +55,12 @@ def test_a_saved_round_stores_its_tallies_and_scores_and_clears_the_taps(
     state = state_of(app, game_id)
     (us, them), = after["tallies"]
     for row, score, tally in zip((us, them), state.round(1).scores, state.round(1).tallies):
-        assert row[1] == tally
+        assert row[1] == tally_json(tally)
         assert row[2:] == (score.melded_points, score.book_points, score.red_three_points,
                            score.going_out_points, score.bonus_points, score.left_points,
                            score.total)
-    assert us[1]["books"]["clean"] == 1 and them[1]["went_out"] is False
+    # Stored as what was counted: a team that did not go out stores no "went_out".
+    assert us[1]["books"]["clean"] == 1 and "went_out" not in them[1]
 
 
 def test_the_page_and_the_service_store_a_round_alike(app: Flask, client: FlaskClient) -> None:

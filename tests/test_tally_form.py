@@ -14,6 +14,7 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.presets import CLASSIC, PAGAT
 from handfoot_score.engine.rules import RuleSet, SpecialBook
+from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.tally_form import RoundTallyForm
 
 NAMES = ("Us", "Them")
@@ -88,7 +89,7 @@ def test_text_that_is_no_count_goes_on_as_typed_and_blank_is_zero(app: Flask) ->
 @pytest.mark.usefixtures("context")
 @pytest.mark.parametrize("rules", [CLASSIC, PAGAT,
                                    replace(CLASSIC, id="house", special_books=(SEVENS,))])
-def test_from_teams_then_to_teams_gives_the_tallies_back(rules: RuleSet) -> None:
+def test_from_tallies_then_to_teams_gives_the_tallies_back(rules: RuleSet) -> None:
     books = {"clean": 2, "dirty": 1, **({"wild": 1} if rules.books.wild else {}),
              **{book.id: 1 for book in rules.special_books}}
     counted: dict[str, Any] = {
@@ -104,16 +105,16 @@ def test_from_teams_then_to_teams_gives_the_tallies_back(rules: RuleSet) -> None
         "went_out": False, **({"exact_draws": 0} if rules.exact_draw_bonus else {}),
     }
     form = RoundTallyForm.for_game(rules, NAMES)
-    form.from_teams([counted, pointed])
+    form.from_tallies(read_entered([counted, pointed]))
     assert form.to_teams() == [counted, pointed]
     assert form.went_out.data == "0"
     assert [entry.points_shown.data for entry in form.teams] == ["", "1"]
 
 
 @pytest.mark.usefixtures("context")
-def test_from_teams_fills_what_is_left_out_with_zero() -> None:
+def test_from_tallies_fills_what_is_left_out_with_zero() -> None:
     form = RoundTallyForm.for_game(CLASSIC, NAMES)
-    form.from_teams([{"books": {"clean": 1, "dirty": 0, "wild": 0}}, {}])
+    form.from_tallies(read_entered([{"books": {"clean": 1, "dirty": 0, "wild": 0}}, {}]))
     us, them = form.to_teams()
     assert us["books"]["clean"] == 1
     assert us["melded"]["aces"] == 0
@@ -124,7 +125,8 @@ def test_from_teams_fills_what_is_left_out_with_zero() -> None:
 @pytest.mark.usefixtures("context")
 def test_a_tally_half_in_points_shows_both_halves_in_points() -> None:
     form = RoundTallyForm.for_game(CLASSIC, NAMES)
-    form.from_teams([{"melded": {"points": 300}, "left": {"jokers": 1, "black_threes": 2}}, {}])
+    form.from_tallies(read_entered([{"melded": {"points": 300},
+                                     "left": {"jokers": 1, "black_threes": 2}}, {}]))
     us, _ = form.to_teams()
     assert us["melded"] == {"points": 300}
     assert us["left"] == {"points": 60}
@@ -137,7 +139,7 @@ def test_counts_start_empty_and_show_what_was_typed(app: Flask) -> None:
     assert 'value="0"' in form.teams[0].melded_twos(), "a 0 typed stays as typed"
     with app.test_request_context():
         fresh = RoundTallyForm.for_game(CLASSIC, NAMES)
-        fresh.from_teams([{"books": {"clean": 2}}, {}])
+        fresh.from_tallies(read_entered([{"books": {"clean": 2}}, {}]))
         assert 'value=""' in fresh.teams[0].melded_aces()
         assert 'value="2"' in fresh.teams[0].books_clean()
 

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
+from handfoot_score.engine.tally import Points
 from handfoot_score.services import games
 from handfoot_score.services.tallies import read_entered, read_tallies
 from tests.conftest import TEST_CONFIG
@@ -212,7 +213,7 @@ def test_the_points_switch_shows_points_without_javascript(app: Flask,
     response = client.post(tally_url(game_id, 1) + "/record", data=values)
     assert response.status_code == 303
     [_, them] = state_of(app, game_id).rounds[0].tallies
-    assert (them["melded"], them["left"]) == ({"points": 230}, {"points": 85})
+    assert (them.melded, them.left) == (Points(230), Points(85))
 
 
 def test_errors_name_team_and_input_and_keep_what_was_typed(app: Flask,
@@ -327,7 +328,7 @@ def test_correcting_round_one_after_round_three_changes_totals_and_nothing_else(
     assert after.rounds[0].version == 2
     assert after.rounds[0].scores[0] == before.rounds[0].scores[0]
     assert after.rounds[0].tallies[0] == before.rounds[0].tallies[0]
-    assert after.rounds[0].tallies[1]["melded"] == {"points": 430}
+    assert after.rounds[0].tallies[1].melded == Points(430)
     assert len(after.rounds) == 3 and after.current_round == 4
 
 
@@ -337,7 +338,7 @@ def test_a_stale_correction_shows_the_message_and_keeps_the_input(
     values = page_form(client, tally_url(game_id, 1))
     stored = state_of(app, game_id).rounds[0]
     with app.app_context():
-        games.correct_round(game_id, 1, read_entered(list(stored.tallies)), version=1)
+        games.correct_round(game_id, 1, stored.tallies, version=1)
     values["teams-1-melded_points"] = "630"
     response = client.post(tally_url(game_id, 1) + "/correct", data=values)
     assert response.status_code == 409
@@ -350,7 +351,7 @@ def test_a_stale_correction_shows_the_message_and_keeps_the_input(
     assert (kept["teams-1-melded_points"], kept["version"]) == ("630", "2")
     assert state_of(app, game_id).rounds[0].tallies == stored.tallies
     assert client.post(tally_url(game_id, 1) + "/correct", data=kept).status_code == 303
-    assert state_of(app, game_id).rounds[0].tallies[1]["melded"] == {"points": 630}
+    assert state_of(app, game_id).rounds[0].tallies[1].melded == Points(630)
 
 
 def test_the_preview_scores_without_storing(app: Flask, client: FlaskClient) -> None:

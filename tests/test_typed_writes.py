@@ -1,5 +1,6 @@
 """The edges read what a phone sends once, with one reader per shape, and the game commands
-take typed values: each mistake is still named as it was, and a tally is stored as entered."""
+take typed values: each mistake is still named as it was, and a tally is stored as what it
+counts."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score.engine.presets import PRESETS
+from handfoot_score.engine.tally import CardCounts, Points, Tally
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameSetup, TeamSetup
-from handfoot_score.services.tallies import EnteredTally, read_entered, read_tallies
+from handfoot_score.services.tallies import read_entered, read_tallies, tally_json
 from handfoot_score.storage.models import SavedRules
 from tests.game_pages import QUIET, start_game, state_of
 
@@ -29,14 +31,17 @@ def errors(response: Any, status: int) -> list[dict[str, Any]]:
     return list(response.json["errors"])
 
 
-def test_a_tally_is_stored_and_shown_back_as_entered(app: Flask, client: FlaskClient) -> None:
+def test_a_tally_is_stored_and_shown_back_as_what_it_counts(
+        app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
     recorded = client.post(f"/api/v1/games/{game_id}/rounds", json={"teams": [AS_SENT, {}]})
     assert recorded.status_code == 201
-    assert recorded.json["rounds"][0]["tallies"] == [AS_SENT, {}]
+    # The defaults spelled out are left out; what was counted, and how, stays.
+    assert recorded.json["rounds"][0]["tallies"] == [{"melded": {"points": 120}}, {}]
     [entered, empty] = read_entered([AS_SENT, {}])
-    assert entered == EnteredTally(read_tallies([AS_SENT])[0], AS_SENT)
-    assert empty.as_entered == {}
+    assert entered == Tally(melded=Points(120), left=CardCounts()) == read_tallies([AS_SENT])[0]
+    assert empty == Tally() and tally_json(empty) == {}
+    assert state_of(app, game_id).rounds[0].tallies == (entered, empty)
 
 
 @pytest.mark.parametrize("teams", ["two", None, {"0": QUIET}, 2])

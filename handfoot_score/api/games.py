@@ -13,7 +13,7 @@ from handfoot_score.services.errors import require_keys
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.live import polled_version
 from handfoot_score.services.scoring import team_score_to_dict
-from handfoot_score.services.tallies import read_entered, read_entered_tally
+from handfoot_score.services.tallies import read_entered, read_entered_tally, tally_json
 
 from .body import json_body
 from .leagues import checked_game_edit_code, edit_code
@@ -148,7 +148,7 @@ def game_to_dict(state: GameState) -> dict[str, Any]:
         "rounds": [
             {"number": r.number, "version": r.version,
              "teams": [team_score_to_dict(score) for score in r.scores],
-             "tallies": list(r.tallies)}
+             "tallies": [tally_json(tally) for tally in r.tallies]}
             for r in state.rounds
         ],
         "totals": list(state.totals),
@@ -159,6 +159,7 @@ def game_to_dict(state: GameState) -> dict[str, Any]:
         "finished": state.finished,
         "winners": list(state.winners),
         "join_code": state.join_code,
-        "parts": [{"team": p.team, "version": p.version, "tally": p.tally} for p in state.parts],
+        "parts": [{"team": p.team, "version": p.version, "tally": tally_json(p.tally)}
+                  for p in state.parts],
         **state.notes.as_dict(),
     }

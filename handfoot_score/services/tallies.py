@@ -9,7 +9,6 @@ scores and the JSON it was read from.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from handfoot_score.engine.books import MIXED_WILD
@@ -41,34 +40,62 @@ NOT_BOOK_COUNTS = N_("must be an object of book counts")
 NOT_A_BOOK = N_("is not a book name")
 
 
-@dataclass(frozen=True)
-class EnteredTally:
-    """A team's tally as the engine reads it, and the JSON it was entered as, to be stored
-    and shown back just so."""
-
-    tally: Tally
-    as_entered: dict[str, Any]
-
-
-def read_entered(data: object) -> list[EnteredTally]:
-    """Every team's tally of a game's round, as entered; raises InvalidTally listing every
-    problem of every team. Data that is no list lists no tallies: the game then says how many
-    it must list."""
+def read_entered(data: object) -> list[Tally]:
+    """Every team's tally of a game's round; raises InvalidTally listing every problem of
+    every team. Data that is no list lists no tallies: the game then says how many it must
+    list."""
     if not isinstance(data, list):
         return []
-    return [EnteredTally(tally, dict(item)) for tally, item in zip(read_tallies(data), data)]
+    return read_tallies(data)
 
 
-def read_entered_tally(data: object, team: int) -> EnteredTally:
-    """One team's tally on its own (its own count of a round), as entered; raises
-    InvalidInput if it is no object, InvalidTally naming ``team`` and each field."""
+def read_entered_tally(data: object, team: int) -> Tally:
+    """One team's tally on its own (its own count of a round); raises InvalidInput if it is
+    no object, InvalidTally naming ``team`` and each field."""
     if not isinstance(data, Mapping):
         raise InvalidInput(Problem("tally", N_("must be a team's tally"), team))
     reader = _TallyReader(team)
     tally = reader.tally(data)
     if reader.problems:
         raise InvalidTally(reader.problems)
-    return EnteredTally(tally, dict(data))
+    return tally
+
+
+def tally_json(tally: Tally) -> dict[str, Any]:
+    """A tally in the JSON shape the reader reads, as a game stores it and the API shows it:
+    what is counted, in the way it was counted (kind by kind, by rank, or in points), keys
+    holding nothing left out. Read back, it is the same ``Tally``.
+
+    >>> counted = Tally(melded=Points(230), left=CardCounts(aces=2),
+    ...                 books=TableBooks(clean=1), went_out=True)
+    >>> tally_json(counted)
+    {'melded': {'points': 230}, 'left': {'aces': 2}, 'books': {'clean': 1}, 'went_out': True}
+    >>> read_entered_tally(tally_json(counted), 0) == counted
+    True
+    """
+    data: dict[str, Any] = {}
+    for part in ("melded", "left"):
+        cards: Cards = getattr(tally, part)
+        if isinstance(cards, Points):
+            data[part] = {"points": cards.points}
+        elif isinstance(cards, RankCounts):
+            data[part] = {"by_rank": cards.as_words()}
+        elif cards != CardCounts():
+            data[part] = {key: count for key in LEFT_FIELDS if (count := getattr(cards, key))}
+    books = {kind: count for kind, count in tally.books.as_counts().items() if count}
+    if books:
+        data["books"] = books
+    for key in _COUNT_KEYS:
+        if count := getattr(tally, key):
+            data[key] = count
+    for key in ("went_out", "first_meld"):
+        if getattr(tally, key):
+            data[key] = True
+    if tally.name is not None:
+        data["name"] = tally.name
+    if tally.score_before is not None:
+        data["score_before"] = tally.score_before
+    return data
 
 
 def read_tallies(data: object) -> list[Tally]:
@@ -202,7 +229,8 @@ class _TallyReader:
             if not isinstance(key, str) or not key.isidentifier():
                 self.fail(f"books.{key}", NOT_A_BOOK)
                 continue
-            special.append((key, self.count(value, f"books.{key}")))
+            if count := self.count(value, f"books.{key}"):  # none made: as if not listed
+                special.append((key, count))
         return TableBooks(special=tuple(sorted(special)), **standard)
 
 

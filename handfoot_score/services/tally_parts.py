@@ -10,9 +10,8 @@ recorded, so it cannot be recorded twice.
 
 from __future__ import annotations
 
-from typing import Any
-
 from handfoot_score.engine.errors import N_, Problem
+from handfoot_score.engine.tally import Tally
 from handfoot_score.storage.models import Game, TallyPart
 
 from . import games
@@ -21,7 +20,7 @@ from .games import GameConflict, GameState, SavedCount, StaleRound, StaleTeamCou
 from .games.rounds import add_round
 from .games.writes import game_write
 from .locking import write_transaction
-from .tallies import EnteredTally, read_entered
+from .tallies import tally_json
 from .words import gettext
 
 
@@ -41,7 +40,7 @@ def read_count_version(value: object, team: int) -> int:
 
 
 @write_transaction
-def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
+def save_part(game_id: str, number: int, team: int, tally: Tally,
               based_on: int) -> tuple[GameState, bool]:
     """Save one team's count of the round being played; returns the game and whether this
     count was the last one in, so the round is now recorded.
@@ -66,15 +65,15 @@ def save_part(game_id: str, number: int, team: int, tally: EnteredTally,
                         "at it, then save again to put yours in its place.", name=name),
                 "version", SavedCount(team, now, saved.tally if saved else None))
         games.check_team_tally(state, number, team, tally)
-        counted = {part.team: part.tally for part in state.parts} | {team: tally.as_entered}
+        counted = {part.team: part.tally for part in state.parts} | {team: tally}
         last_in = len(counted) == len(state.teams)
         if last_in:
-            # The other teams' counts as saved, each read when it was saved; recording the
-            # round clears them all, this one with them.
-            tallies = read_entered([counted[t.position] for t in state.teams])
-            add_round(write.game, state, tallies, request_key(number))
+            # The other teams' counts as saved; recording the round clears them all, this
+            # one with them.
+            add_round(write.game, state, [counted[t.position] for t in state.teams],
+                      request_key(number))
         else:
-            _store(write.game, number, team, tally.as_entered, now + 1)
+            _store(write.game, number, team, tally, now + 1)
     return write.written, last_in
 
 
@@ -94,14 +93,14 @@ def _require_round_being_counted(state: GameState, number: int) -> None:
             number=number, version=recorded.version, tallies=recorded.tallies)
 
 
-def _store(game: Game, number: int, team: int, tally: dict[str, Any], version: int) -> None:
+def _store(game: Game, number: int, team: int, tally: Tally, version: int) -> None:
     """Store a team's count of round ``number`` as count ``version``, in place of the one it
     saved before if any, uncommitted."""
     saved = next((part for part in game.parts
                   if part.round_number == number and part.team_position == team), None)
     # Count version 1 is the team's first count of the round; a later one takes its place.
     if saved is None:
-        game.parts.append(TallyPart(round_number=number, team_position=team, data=tally,
-                                    version=version))
+        game.parts.append(TallyPart(round_number=number, team_position=team,
+                                    data=tally_json(tally), version=version))
     else:
-        saved.data, saved.version = tally, version
+        saved.data, saved.version = tally_json(tally), version

@@ -13,11 +13,10 @@ just recorded of a game still being played needs none, as recording it needed no
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import update
 
 from handfoot_score.engine.errors import N_, Problem
+from handfoot_score.engine.tally import Tally
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import GameStatus, LeagueSeat, LeagueTeam
 
@@ -55,7 +54,7 @@ def _undoable(state: GameState, number: object) -> bool:
 
 @write_transaction
 def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | None = None
-               ) -> tuple[GameState, tuple[dict[str, Any], ...]]:
+               ) -> tuple[GameState, tuple[Tally, ...]]:
     """Take back round ``number``, the last one recorded; the game as it is now, and the
     tallies the round was recorded with (to count it again).
 
@@ -81,10 +80,9 @@ def undo_round(game_id: str, number: int, based_on: int, *, edit_code: str | Non
         undone = state.round(number).tallies
         game.rounds.pop()
         for team, tally in zip(game.teams, undone):
-            team.books_data = {kind: count for kind, count in tally.get("books", {}).items()
-                               if type(count) is int and count > 0}
-            threes = tally.get("red_threes_down", 0)
-            team.red_threes_down = threes if type(threes) is int and threes > 0 else 0
+            team.books_data = {kind: count for kind, count in tally.books.as_counts().items()
+                               if count > 0}
+            team.red_threes_down = tally.red_threes_down
         if game.status == GameStatus.FINISHED:
             game.status = GameStatus.PLAYING
             _forget_results([team.id for team in game.teams])

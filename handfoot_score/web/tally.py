@@ -19,6 +19,7 @@ team scored and an Undo.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 from uuid import uuid4
 
@@ -39,6 +40,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.engine.errors import InvalidTally, Problem
+from handfoot_score.engine.tally import Points, Tally
 from handfoot_score.extensions import csrf
 from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, tally_parts, undo
@@ -52,7 +54,12 @@ from handfoot_score.services.games import (
 )
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.scoring import team_score_to_dict
-from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
+from handfoot_score.services.tallies import (
+    read_entered,
+    read_entered_tally,
+    round_warnings,
+    tally_json,
+)
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
 from handfoot_score.serving.errors import handle_http_error
@@ -220,7 +227,8 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
             _("Undo: the page was too old to say which round to take back.")
         flash(message, "error")
         return redirect(url_for("play.game", game_id=game_id), 303)
-    session[UNDONE] = {"game": state.id, "round": number, "teams": list(undone)}
+    session[UNDONE] = {"game": state.id, "round": number,
+                       "teams": [tally_json(tally) for tally in undone]}
     flash(_("Round %(number)s was taken back: what was counted is below, change it and save "
             "again.", number=number))
     return redirect(url_for("counting.tally", game_id=game_id, number=number), 303)
@@ -296,32 +304,32 @@ def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None)
         undone = session.pop(UNDONE, None)
         if undone and undone.get("game") == state.id and undone.get("round") == number:
             form.went_out.data = NOBODY_WENT_OUT
-            form.from_teams(undone["teams"])
+            # Kept in the session as JSON, read back by the one reader.
+            form.from_tallies(read_entered(undone["teams"]))
         else:
-            form.from_teams([part.tally if (part := state.part(t.position)) else
-                             _from_play(state, t.position) for t in state.teams])
+            form.from_tallies([part.tally if (part := state.part(t.position)) else
+                               _from_play(state, t.position) for t in state.teams])
         form.show_part_versions(state.part_versions())
         form.request_key.data = uuid4().hex
         if team is not None and (part := state.part(team)):
-            form.went_out.data = str(team) if part.tally.get("went_out") else NOBODY_WENT_OUT
+            form.went_out.data = str(team) if part.tally.went_out else NOBODY_WENT_OUT
         elif team is not None and state.books_lacking(team):
             # Without the books to go out the team did not: said already, still changeable.
             form.went_out.data = NOBODY_WENT_OUT
     else:
         recorded = state.round(number)
         form.went_out.data = NOBODY_WENT_OUT
-        form.from_teams(recorded.tallies)
+        form.from_tallies(recorded.tallies)
         form.version.data = str(recorded.version)
 
 
-def _from_play(state: GameState, team: int) -> dict[str, Any]:
+def _from_play(state: GameState, team: int) -> Tally:
     """What a team's count starts from before anything is typed: the books and red threes
     laid down tapped during play, counted in points if the team counted its last round so."""
-    start: dict[str, Any] = {"books": state.books[team].as_counts(),
-                             "red_threes_down": state.red_threes[team]}
-    last = state.rounds[-1].tallies[team] if state.rounds else {}
-    if any("points" in (last.get(part) or {}) for part in ("melded", "left")):
-        start.update(melded={"points": 0}, left={"points": 0})
+    start = Tally(books=state.books[team], red_threes_down=state.red_threes[team])
+    last = state.rounds[-1].tallies[team] if state.rounds else Tally()
+    if any(isinstance(cards, Points) for cards in (last.melded, last.left)):
+        start = replace(start, melded=Points(0), left=Points(0))
     return start
 
 
@@ -371,7 +379,7 @@ def _refused(state: GameState, form: RoundTallyForm, error: GameConflict) -> lis
     return lines
 
 
-def _theirs(state: GameState, team: int, tally: dict[str, Any]) -> ErrorLink:
+def _theirs(state: GameState, team: int, tally: Tally) -> ErrorLink:
     return ErrorLink(_("%(team)s on the other phone: %(tally)s.", team=state.teams[team].name,
                        tally=tally_words(tally)), None)
 
@@ -392,7 +400,7 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
     scored = [{**team_score_to_dict(score), "total_after": total}
               for score, total in zip(scores, after)]
     answered = form.went_out.data is not None
-    warnings = round_warnings([entered.tally for entered in tallies]) if answered else []
+    warnings = round_warnings(tallies) if answered else []
     return {"teams": scored, "errors": [], "warnings": warnings}, 200
 
 

@@ -1,8 +1,10 @@
 """The round tally form: what every team counted in one round, as the page shows it.
 
-The form turns into the JSON tally shape the service reads (``to_teams``) and is filled
-from it (``from_teams``) here and nowhere else, so the page, its live preview and the JSON
-API all score through one service path. Each team's inputs are a ``team_tally_form``.
+The form's inputs go to the one tally reader in the JSON shape the API sends
+(``to_teams``, read by ``services.tallies.read_entered``, which names each mistake the same
+way for both), so the page, its live preview and the JSON API all score through one service
+path; the form is filled from the engine's ``Tally`` a game stores (``from_tallies``). Each
+team's inputs are a ``team_tally_form``.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ from wtforms import Field, FieldList, FormField, HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from handfoot_score.engine.books import MIXED_WILD
-from handfoot_score.engine.cards import CardKind, parse_rank_group
+from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
-from handfoot_score.engine.tally import COUNT_FIELDS, CardCounts
+from handfoot_score.engine.tally import COUNT_FIELDS, Points, RankCounts, Tally
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
@@ -142,11 +144,11 @@ class RoundTallyForm(FlaskForm):
         return hints
 
     def to_teams(self) -> list[dict[str, Any]]:
-        """Every team's tally in the JSON shape the service reads."""
+        """Every team's inputs in the JSON shape the tally reader reads."""
         return [self._tally(team) for team in range(len(self.teams))]
 
     def part(self, team: int) -> dict[str, Any]:
-        """One team's tally, saved as that team's own count."""
+        """One team's inputs, saved as that team's own count, for the tally reader."""
         return self._tally(team)
 
     def part_versions(self) -> list[int | str]:
@@ -165,39 +167,34 @@ class RoundTallyForm(FlaskForm):
         return team_tally(self.rules, entry.form.holds,
                           self.went_out.data == str(team))
 
-    def from_teams(self, teams: Sequence[dict[str, Any]]) -> None:
-        """Show these tallies (the JSON shape, as stored); keys left out count 0."""
-        for team, tally in enumerate(teams[:len(self.teams)]):
+    def from_tallies(self, tallies: Sequence[Tally]) -> None:
+        """Show these tallies, each the way it was counted: kind by kind, by rank, or in
+        points."""
+        for team, tally in enumerate(tallies[:len(self.teams)]):
             entry = self.teams[team]
-            cards = {part: tally.get(part, {}) for part in CARD_PARTS}
-            in_points = any("points" in counted for counted in cards.values())
-            for part, counted in cards.items():
-                ranked = {f"by_rank_{k.replace('-', '_')}": v
-                          for k, v in counted.get("by_rank", {}).items()}
+            in_points = any(isinstance(cards, Points) for cards in (tally.melded, tally.left))
+            for part in CARD_PARTS:
+                cards = tally.melded if part == "melded" else tally.left
+                ranked = {f"by_rank_{group.replace('-', '_')}": count for group, count
+                          in cards.as_words().items()} if isinstance(cards, RankCounts) else {}
                 for key in self.card_keys(part):
-                    entry.form.count(f"{part}_{key}").set(ranked.get(key, counted.get(key, 0)))
+                    entry.form.count(f"{part}_{key}").set(ranked.get(key, getattr(cards, key, 0)))
+                # A tally from the API may give one part in points and the other in cards;
+                # the page shows both in points then, the cards at their face value.
                 entry.form.count(f"{part}_points").set(
-                    counted["points"] if "points" in counted
-                    else self._face_value(counted) if in_points else 0)
+                    cards.points if isinstance(cards, Points)
+                    else cards.face_value(self.rules.card_values) if in_points else 0)
             entry.points_mode.data = in_points
-            books = tally.get("books", {})
+            books = tally.books.as_counts()
             for kind in self.book_kinds:
                 entry.form.count(f"books_{kind}").set(books.get(kind, 0))
             for key in ("red_threes_down", "red_threes_left", "exact_draws"):
-                entry.form.count(key).set(tally.get(key, 0))
+                entry.form.count(key).set(getattr(tally, key))
             if self.rules.first_meld_bonus:
-                entry.first_meld.data = bool(tally.get("first_meld"))
-            if tally.get("went_out"):
+                entry.first_meld.data = tally.first_meld
+            if tally.went_out:
                 self.went_out.data = str(team)
         self.show_chosen_modes()
-
-    def _face_value(self, counted: dict[str, Any]) -> int:
-        # A tally from the API may give one part in points and the other in cards; the
-        # page shows both in points then, the cards at their face value.
-        if "by_rank" in counted:
-            return sum(count * self.rules.card_values.rank_value(parse_rank_group(key)[0])
-                       for key, count in counted["by_rank"].items())
-        return CardCounts(**counted).face_value(self.rules.card_values)
 
     def nothing_counted(self, only: int | None = None) -> list[int]:
         """The teams (or the ``only`` one shown) with no card counted, on the table nor left,

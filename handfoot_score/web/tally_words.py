@@ -3,10 +3,9 @@ when a save is refused), and the engine's problems as a player says them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import reduce
-from typing import Any
 
 from babel.lists import format_list
 
@@ -14,7 +13,13 @@ from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import N_, Problem, counted
 from handfoot_score.engine.kind_sentences import TOO_MANY, said_of
-from handfoot_score.engine.tally import COUNT_FIELDS
+from handfoot_score.engine.tally import (
+    COUNT_FIELDS,
+    Cards,
+    Points,
+    RankCounts,
+    Tally,
+)
 from handfoot_score.languages.i18n import current_locale
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
@@ -45,47 +50,45 @@ def all_and(names: Sequence[str]) -> str:
                   names) if names else ""
 
 
-def tally_words(tally: Mapping[str, Any]) -> str:
+def tally_words(tally: Tally) -> str:
     """The tally as one line, counts that are 0 left out.
 
-    >>> tally_words({"melded": {"points": 230}, "left": {"points": 85}, "red_threes_left": 1})
+    >>> tally_words(Tally(melded=Points(230), left=Points(85), red_threes_left=1))
     'on the table 230 points; left 85 points; 1 red three caught'
-    >>> tally_words({"melded": {"aces": 4, "twos": 0}, "books": {"clean": 1}, "went_out": True})
+    >>> from handfoot_score.engine.tally import CardCounts, TableBooks
+    >>> tally_words(Tally(melded=CardCounts(aces=4), books=TableBooks(clean=1), went_out=True))
     'on the table 4 aces; left nothing; books: 1 clean; went out'
     """
-    words = [_("on the table %(cards)s", cards=_cards(tally.get("melded"))),
-             _("left %(cards)s", cards=_cards(tally.get("left")))]
+    words = [_("on the table %(cards)s", cards=_cards(tally.melded)),
+             _("left %(cards)s", cards=_cards(tally.left))]
     books = ", ".join(BOOK_WORDS[kind].short(count) if kind in BOOK_WORDS
                       else _("%(count)s %(book)s", count=count, book=kind)
-                      for kind, count in (tally.get("books") or {}).items() if count)
+                      for kind, count in tally.books.as_counts().items() if count)
     if books:
         words.append(_("books: %(books)s", books=books))
-    if count := tally.get("red_threes_down"):
+    if count := tally.red_threes_down:
         words.append(ngettext("%(num)s red three laid down", "%(num)s red threes laid down",
                               count))
-    if count := tally.get("red_threes_left"):
+    if count := tally.red_threes_left:
         words.append(ngettext("%(num)s red three caught", "%(num)s red threes caught", count))
-    if count := tally.get("exact_draws"):
+    if count := tally.exact_draws:
         words.append(ngettext("%(num)s exact draw", "%(num)s exact draws", count))
-    if tally.get("first_meld"):
+    if tally.first_meld:
         words.append(_("laid down first"))
-    if tally.get("went_out"):
+    if tally.went_out:
         words.append(_("went out"))
     return "; ".join(words)
 
 
-def _cards(counted: object) -> str:
-    if not isinstance(counted, Mapping):
-        return _("nothing")
-    if "points" in counted:
-        return ngettext("%(num)s point", "%(num)s points", counted["points"]) \
-            if isinstance(counted["points"], int) else str(counted["points"])
-    if isinstance(counted.get("by_rank"), Mapping):  # house rules: cards counted by rank
+def _cards(cards: Cards) -> str:
+    if isinstance(cards, Points):
+        return ngettext("%(num)s point", "%(num)s points", cards.points)
+    if isinstance(cards, RankCounts):  # house rules: cards counted by rank
         return ", ".join(f"{count} \N{MULTIPLICATION SIGN} {rank}"
-                         for rank, count in counted["by_rank"].items() if count) or _("nothing")
-    listed = ", ".join(_CARD_COUNTS[kind](count) if kind in _CARD_COUNTS
-                       else _("%(count)s %(book)s", count=count, book=kind)
-                       for kind, count in counted.items() if count)
+                         for rank, count in cards.as_words().items() if count) or _("nothing")
+    listed = ", ".join(_CARD_COUNTS[kind](count)
+                       for kind, _kind in COUNT_FIELDS
+                       if kind in _CARD_COUNTS and (count := getattr(cards, kind)))
     return listed or _("nothing")
 
 

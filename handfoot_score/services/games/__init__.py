@@ -42,6 +42,7 @@ from .rounds import add_round, check_team_tally, correct_round, preview_round, r
 from .scoring import ROUND_TOTAL_MAX
 from .setup import MAX_NAME, GameSetup, TeamSetup, create_game, play_again, read_setup
 from .state import GameNotes, GameState, PartView, RoundView, TeamCount, TeamView
+
 # Importing ``versions`` sets the game version moving on with every flushed change.
 from .versions import stored_game_of
 from .writes import GameWrite, game_write

@@ -15,6 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from handfoot_score.engine.tally import Tally
+
+from ..tallies import tally_json
+
 
 class GameNotFound(LookupError):
     """No game has this id."""
@@ -42,7 +46,7 @@ class StaleRound(GameConflict):
     """A round was corrected or recorded on another phone meanwhile: it as stored now."""
 
     def __init__(self, message: str, field: str, *, number: int, version: int,
-                 tallies: tuple[dict[str, Any], ...]) -> None:
+                 tallies: tuple[Tally, ...]) -> None:
         super().__init__(message, field)
         self.number = number
         #: The round version: how many times the round was stored, first time included.
@@ -51,7 +55,8 @@ class StaleRound(GameConflict):
 
     def current_data(self) -> dict[str, Any]:
         """``{"round", "version", "teams": [tally, ...]}``."""
-        return {"round": self.number, "version": self.version, "teams": list(self.tallies)}
+        return {"round": self.number, "version": self.version,
+                "teams": [tally_json(tally) for tally in self.tallies]}
 
 
 @dataclass(frozen=True)
@@ -61,11 +66,12 @@ class SavedCount:
 
     team: int
     version: int
-    tally: dict[str, Any] | None
+    tally: Tally | None
 
     def as_data(self) -> dict[str, Any]:
         """``{"team", "version", "tally"}``, as the JSON API shows a saved count."""
-        return {"team": self.team, "version": self.version, "tally": self.tally}
+        return {"team": self.team, "version": self.version,
+                "tally": None if self.tally is None else tally_json(self.tally)}
 
 
 class StaleTeamCounts(GameConflict):

@@ -1,21 +1,24 @@
-"""The one mapping between a stored game and the engine's values: a stored tally and its
-team's score, a team's book taps and its table books, a stored game and its state
-(``state_of``, the one read model, built from the ORM's ``Game``)."""
+"""The one mapping between a stored game and the engine's values: a team's count, stored as
+``tallies.tally_json`` writes it and read back as the ``Tally`` it was, with its team's
+score; a team's book taps and its table books; a stored game and its state (``state_of``,
+the one read model, built from the ORM's ``Game``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlalchemy.orm import joinedload, selectinload
 
 from handfoot_score.engine.rules import BOOK_TYPES
 from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore
-from handfoot_score.engine.tally import TableBooks
+from handfoot_score.engine.tally import TableBooks, Tally
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import Game, Round, TallyRecord, Team
 
 from ..scoring import scoresheet_of
+from ..tallies import read_entered_tally, tally_json
 from .errors import GameNotFound
 from .state import GameNotes, GameState, PartView, RoundView, TeamView
 
@@ -28,10 +31,10 @@ WHOLE_GAME = (joinedload(Game.teams).joinedload(Team.players),
               selectinload(Game.rounds).joinedload(Round.tallies))
 
 
-def tally_record(position: int, tally: Mapping[str, object], score: TeamScore) -> TallyRecord:
-    """Team ``position``'s tally as entered, with the score the engine gave it: the row it is
-    stored as in its round."""
-    return TallyRecord(team_position=position, data=dict(tally), total=score.total,
+def tally_record(position: int, tally: Tally, score: TeamScore) -> TallyRecord:
+    """Team ``position``'s tally, with the score the engine gave it: the row it is stored as
+    in its round."""
+    return TallyRecord(team_position=position, data=tally_json(tally), total=score.total,
                        **{part: getattr(score, part) for part in SCORE_PARTS})
 
 
@@ -46,6 +49,12 @@ def replace_tally(stored: TallyRecord, new: TallyRecord) -> None:
     stored.data, stored.total = new.data, new.total
     for part in SCORE_PARTS:
         setattr(stored, part, getattr(new, part))
+
+
+def stored_tally(data: Mapping[str, Any], team: int) -> Tally:
+    """A count as stored (a recorded round's tally, a team's saved count), read back: the
+    ``Tally`` it was stored from. It was read when it came in, so it reads again."""
+    return read_entered_tally(data, team)
 
 
 def table_books(data: Mapping[str, int]) -> TableBooks:
@@ -83,8 +92,8 @@ def state_of(game: Game) -> GameState:
         updated_at=game.updated_at,
         join_code=game.join_code,
         # A count saved in this write is last in the list, whatever its team.
-        parts=tuple(sorted((PartView(p.team_position, p.version, p.data,
-                                     table_books(p.data.get("books") or {}))
+        parts=tuple(sorted((PartView(p.team_position, p.version,
+                                     stored_tally(p.data, p.team_position))
                             for p in game.parts
                             if p.round_number == len(rounds) + 1), key=lambda p: p.team)),
         notes=GameNotes(game.note, game.place, game.played_on),
@@ -96,7 +105,7 @@ def _round_view(sheet: Scoresheet, game_round: Round, names: Sequence[str]) -> R
     return RoundView(
         number=game_round.number,
         version=game_round.version,
-        tallies=tuple(t.data for t in game_round.tallies),
+        tallies=tuple(stored_tally(t.data, t.team_position) for t in game_round.tallies),
         scores=tuple(team_score(t, name, minimum)
                      for t, name, minimum in zip(game_round.tallies, names, minimums)),
     )

@@ -19,13 +19,13 @@ from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.scoring import TeamScore
+from handfoot_score.engine.tally import Tally
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import Game, GameStatus, Round, TallyRecord
 
 from .. import leagues
 from ..errors import InvalidInput
 from ..locking import write_transaction
-from ..tallies import EnteredTally
 from ..words import gettext, names_list
 from .access import require_edit_code
 from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
@@ -37,7 +37,7 @@ from .writes import game_write
 
 
 @write_transaction
-def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
+def record_round(game_id: str, tallies: Sequence[Tally], *,
                  round_number: int | None = None, based_on: Sequence[int] | None = None,
                  request_key: str | None = None) -> tuple[GameState, bool]:
     """Record the next round from every team's tally; returns the game and whether it is new.
@@ -73,7 +73,7 @@ def record_round(game_id: str, tallies: Sequence[EnteredTally], *,
     return write.written, True
 
 
-def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
+def add_round(game: Game, state: GameState, tallies: Sequence[Tally],
               key: str | None) -> None:
     """Score the round being played from every team's tally and add it to the locked game
     (``state`` its state as read under the lock), uncommitted: the one way a round is
@@ -95,7 +95,7 @@ def add_round(game: Game, state: GameState, tallies: Sequence[EnteredTally],
         leagues.record_results(game)
 
 
-def check_team_tally(state: GameState, number: int, team: int, tally: EnteredTally) -> None:
+def check_team_tally(state: GameState, number: int, team: int, tally: Tally) -> None:
     """Raise InvalidTally (or InvalidInput) if one team's tally cannot be true on its own;
     the checks across teams wait until every team's tally is in."""
     try:
@@ -107,7 +107,7 @@ def check_team_tally(state: GameState, number: int, team: int, tally: EnteredTal
 
 
 @write_transaction
-def correct_round(game_id: str, number: int, tallies: Sequence[EnteredTally], *,
+def correct_round(game_id: str, number: int, tallies: Sequence[Tally], *,
                   version: int, edit_code: str | None = None) -> GameState:
     """Replace a recorded round's tallies; totals follow. ``version`` is the round version
     the correction was based on: if the round was corrected since, it is refused.
@@ -131,7 +131,7 @@ def correct_round(game_id: str, number: int, tallies: Sequence[EnteredTally], *,
     return write.written
 
 
-def preview_round(game_id: str, number: int, tallies: Sequence[EnteredTally]
+def preview_round(game_id: str, number: int, tallies: Sequence[Tally]
                   ) -> tuple[TeamScore, ...]:
     """Score a round's tallies without storing them (the live preview while counting)."""
     state = get_game(game_id)
@@ -159,7 +159,7 @@ def _require_part_versions(state: GameState, seen: Sequence[int]) -> None:
             "part_versions", tuple(SavedCount(p.team, p.version, p.tally) for p in changed))
 
 
-def _score(state: GameState, number: int, tallies: Sequence[EnteredTally]
+def _score(state: GameState, number: int, tallies: Sequence[Tally]
            ) -> list[TallyRecord]:
     return score_entered(state.rules, [team.name for team in state.teams],
                          state.totals_before(number), number, tallies)

@@ -9,10 +9,10 @@ from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoring import SCORE_PARTS, score_round
+from handfoot_score.engine.tally import Tally
 from handfoot_score.storage.models import TallyRecord
 
 from ..errors import InvalidInput
-from ..tallies import EnteredTally
 from ..typed_in import STORED_INT_MAX
 from .records import tally_record
 
@@ -22,14 +22,14 @@ ROUND_TOTAL_MAX = STORED_INT_MAX // MAX_ROUNDS
 
 
 def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
-                  tallies: Sequence[EnteredTally]) -> list[TallyRecord]:
+                  tallies: Sequence[Tally]) -> list[TallyRecord]:
     """Every team's tally of round ``number`` checked and scored, as rows to store, in team
-    order (each tally as it was entered); raises InvalidTally or InvalidInput naming the team
-    and field."""
+    order (each tally as counted: the names and scores before are filled in only to score
+    it); raises InvalidTally or InvalidInput naming the team and field."""
     if len(tallies) != len(names):
         raise _one_tally_a_team(len(names))
-    scored = [replace(entered.tally, name=entered.tally.name or name, score_before=score)
-              for entered, name, score in zip(tallies, names, before)]
+    scored = [replace(tally, name=tally.name or name, score_before=score)
+              for tally, name, score in zip(tallies, names, before)]
     result = score_round(rules, number, scored)
     too_big = [Problem("teams", N_("a round total of %(total)s is more than a score sheet "
                                    "holds (at most %(most)s either way)"), position,
@@ -39,8 +39,8 @@ def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], n
                    *(getattr(score, part) for part in SCORE_PARTS), score.total))]
     if too_big:
         raise InvalidInput(too_big)
-    return [tally_record(position, entered.as_entered, score)
-            for position, (entered, score) in enumerate(zip(tallies, result.teams))]
+    return [tally_record(position, tally, score)
+            for position, (tally, score) in enumerate(zip(tallies, result.teams))]
 
 
 def _one_tally_a_team(teams: int) -> InvalidInput:

@@ -9,14 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
-from typing import Any
 
 from handfoot_score.engine.going_out import books_lacking
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.engine.table import Deal, Seat, deal, seating
-from handfoot_score.engine.tally import TableBooks
+from handfoot_score.engine.tally import TableBooks, Tally
 from handfoot_score.storage.models import GameStatus
 
 from ..words import gettext
@@ -34,11 +33,11 @@ class TeamView:
 
 @dataclass(frozen=True)
 class RoundView:
-    """A recorded round: the tallies as entered and each team's score."""
+    """A recorded round: each team's tally and score."""
 
     number: int
     version: int
-    tallies: tuple[dict[str, Any], ...]
+    tallies: tuple[Tally, ...]
     scores: tuple[TeamScore, ...]
 
 
@@ -48,9 +47,13 @@ class PartView:
 
     team: int
     version: int
-    tally: dict[str, Any]
-    #: The books the count says the team made (what the round screen goes by once saved).
-    books: TableBooks = TableBooks()
+    tally: Tally
+
+    @property
+    def books(self) -> TableBooks:
+        """The books the count says the team made (what the round screen goes by once
+        saved)."""
+        return self.tally.books
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,14 @@ from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.limits import most_books, most_red_threes
 from handfoot_score.engine.rules import BOOK_TYPES, RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
+from handfoot_score.engine.tally import Tally
 from handfoot_score.storage.models import Game, GameStatus, Round, TallyPart
 
 from .. import leagues
 from ..errors import InvalidInput, require_keys
 from ..games.scoring import score_entered
 from ..games.setup import game_of, set_up
-from ..tallies import EnteredTally, read_entered
+from ..tallies import read_entered, tally_json
 from .document import MAX_COUNT_VERSION
 
 #: How many rounds a game of the backup lists, by its status (one sentence each).
@@ -64,8 +65,8 @@ def restore_game(rules: RuleSet, teams: object, first_dealer: object, status: ob
     return game
 
 
-def _round_tallies(entry: object, teams: int) -> list[EnteredTally]:
-    """A backup round's tallies, as entered. A list of other than one tally a team reads as
+def _round_tallies(entry: object, teams: int) -> list[Tally]:
+    """A backup round's tallies. A list of other than one tally a team reads as
     none, so that ``score_entered`` asks for one a team before any tally is read."""
     tallies = require_keys(entry, ("teams",), required=("teams",))["teams"]
     if not isinstance(tallies, list) or len(tallies) != teams:
@@ -117,10 +118,10 @@ def restore_live_state(rules: RuleSet, game: Game, books: object, counts: object
             raise InvalidInput(Problem(
                 "counts.version", N_("must be a whole number from 1 to %(most)s"), team,
                 {"most": MAX_COUNT_VERSION}))
-        _check_count(rules, game.teams[team].name, before[team], number, team, tally)
+        checked = _check_count(rules, game.teams[team].name, before[team], number, team, tally)
         counted.add(team)
         game.parts.append(TallyPart(round_number=number, team_position=team,
-                                    data=dict(tally), version=version))
+                                    data=tally_json(checked), version=version))
     return True
 
 
@@ -144,14 +145,16 @@ def _book_taps(rules: RuleSet, taps: object, team: int) -> dict[str, int]:
 
 
 def _check_count(rules: RuleSet, name: str, before: int, number: int, team: int,
-                 tally: object) -> None:
-    """Raise InvalidTally if a team's saved count could not be saved now: the checks a phone's
-    save makes (the checks across teams wait for the last count)."""
+                 tally: object) -> Tally:
+    """A team's saved count, read; raises InvalidTally if it could not be saved now: the
+    checks a phone's save makes (the checks across teams wait for the last count)."""
     if not isinstance(tally, Mapping):
         raise InvalidInput(Problem("counts.tally", N_("must be a team's tally"), team))
     try:
-        score_entered(rules, [name], [before], number, read_entered([tally]))
+        read = read_entered([tally])
+        score_entered(rules, [name], [before], number, read)
     except EngineError as error:
         raise type(error)([replace(p, field="counts." + p.field, team=team)
                            for p in error.problems]) from None
+    return read[0]
 
