@@ -15,7 +15,7 @@ from handfoot_score.services import games, leagues
 from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import (
     Opponent,
-    PlayedGame,
+    PlayerGame,
     Record,
     opponent_records,
     partner_records,
@@ -101,9 +101,9 @@ def test_a_player_without_finished_games(app: Flask, client: FlaskClient) -> Non
     assert history.best_partner is None and history.most_met_opponent is None
 
 
-def game(outcome: Outcome | None, partners: tuple[str, ...] = (), *others: str) -> PlayedGame:
+def game(outcome: Outcome | None, partners: tuple[str, ...] = (), *others: str) -> PlayerGame:
     """A game of the player's, with only what the records read."""
-    return PlayedGame("g", datetime(2026, 1, 1, tzinfo=UTC), "finished", partners, 0, None,
+    return PlayerGame("g", datetime(2026, 1, 1, tzinfo=UTC), "finished", partners, 0, None,
                       outcome, tuple(Opponent(name, (), 0) for name in others))
 
 

@@ -84,7 +84,7 @@ class Opponent:
 
 
 @dataclass(frozen=True)
-class PlayedGame:
+class PlayerGame:
     """One of a player's league games, as it ended (or stands) for their team."""
 
     game_id: str
@@ -113,7 +113,7 @@ class PlayerHistory:
     league: LeagueView
     player_id: int
     name: str
-    games: tuple[PlayedGame, ...]
+    games: tuple[PlayerGame, ...]
     standing: Standing | None
     #: The points the player's teams scored in the rounds of their finished games, and how
     #: many rounds those were.
@@ -126,7 +126,7 @@ class PlayerHistory:
     ratings: tuple[Skill, ...] = ()
 
     @property
-    def results(self) -> tuple[PlayedGame, ...]:
+    def results(self) -> tuple[PlayerGame, ...]:
         """The finished games only, oldest first: what the chart shows."""
         return tuple(game for game in self.games if game.outcome is not None)
 
@@ -151,13 +151,13 @@ class PlayerHistory:
         return _first(opponent_records(self.results), lambda r: (-r.games, r.name.casefold()))
 
 
-def partner_records(games: Iterable[PlayedGame]) -> tuple[Record, ...]:
+def partner_records(games: Iterable[PlayerGame]) -> tuple[Record, ...]:
     """The player's record with each partner, over the finished games among ``games``."""
     return _records((partner, game.outcome) for game in games if game.outcome is not None
                     for partner in game.partners)
 
 
-def opponent_records(games: Iterable[PlayedGame]) -> tuple[Record, ...]:
+def opponent_records(games: Iterable[PlayerGame]) -> tuple[Record, ...]:
     """The player's record against each player met across the table (a team with nobody
     named counts by its name), over the finished games among ``games``."""
     return _records((name, game.outcome) for game in games if game.outcome is not None
@@ -213,7 +213,7 @@ def player_history(league_id: str, player_id: int, season: str | None = ALL_TIME
     partners = _partners(player.id)
     opponents = _opponents(player.id, points)
     games = tuple(
-        PlayedGame(game_id=row.game_id, played_at=utc(row.created_at), status=row.status,
+        PlayerGame(game_id=row.game_id, played_at=utc(row.created_at), status=row.status,
                    partners=partners.get(row.id, ()), points=row.points,
                    best_other=row.best_other,
                    outcome=Outcome(row.outcome) if row.outcome is not None else None,

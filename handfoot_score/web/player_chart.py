@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from flask_babel import lazy_gettext as _l
 
 from handfoot_score.services.leagues import Outcome
-from handfoot_score.services.player_history import PlayedGame
+from handfoot_score.services.player_history import PlayerGame
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
 from handfoot_score.web.chart import Plot, Tick, axes
@@ -78,7 +78,7 @@ class ResultsChart(PlayerFrame):
     games: int
 
 
-def results_chart(name: str, results: Sequence[PlayedGame]) -> ResultsChart:
+def results_chart(name: str, results: Sequence[PlayerGame]) -> ResultsChart:
     """The chart of a player's team total in each finished game, oldest first."""
     values = [game.points for game in results]
     scale = axes(values, len(values), PLOT)
@@ -95,7 +95,7 @@ def results_chart(name: str, results: Sequence[PlayedGame]) -> ResultsChart:
     )
 
 
-def _description(results: Sequence[PlayedGame]) -> str:
+def _description(results: Sequence[PlayerGame]) -> str:
     """The chart in words, for those who cannot see it: counts, then the latest games."""
     counts = {outcome: sum(1 for game in results if game.outcome is outcome)
               for outcome in Outcome}
