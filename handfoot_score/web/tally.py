@@ -390,7 +390,7 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
     worth a second look before saving."""
     try:
         tallies = read_entered(form.to_teams())
-        scores = games.preview_round(state.id, number, tallies)
+        scores = games.preview_round(state, number, tallies)
     except (InvalidTally, InvalidInput) as error:
         return {"teams": [], "errors": _problems(form, error.problems), "warnings": []}, 422
     except GameConflict as error:

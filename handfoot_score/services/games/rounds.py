@@ -29,7 +29,6 @@ from ..locking import write_transaction
 from ..words import gettext, names_list
 from .access import require_edit_code
 from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
-from .reads import get_game
 from .records import load, replace_tally, state_of, team_score
 from .scoring import score_entered
 from .state import GameState
@@ -131,10 +130,11 @@ def correct_round(game_id: str, number: int, tallies: Sequence[Tally], *,
     return write.written
 
 
-def preview_round(game_id: str, number: int, tallies: Sequence[Tally]
+def preview_round(state: GameState, number: int, tallies: Sequence[Tally]
                   ) -> tuple[TeamScore, ...]:
-    """Score a round's tallies without storing them (the live preview while counting)."""
-    state = get_game(game_id)
+    """Score a round's tallies against the game as read (``state``) without storing them:
+    the live preview while counting, and the page's look before it asks about a team with
+    nothing counted."""
     if not 1 <= number <= len(state.rounds) + (state.current_round is not None):
         raise GameConflict(gettext("Round %(number)s cannot be entered now.", number=number),
                            "round")
