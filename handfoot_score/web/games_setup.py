@@ -163,7 +163,7 @@ def new_game() -> ResponseReturnValue:
     return redirect(url_for("play.game", game_id=state.id), code=303)
 
 
-def _chosen_rules(rules_id: str | None):  # type: ignore[no-untyped-def]
+def _chosen_rules(rules_id: str | None) -> RuleSet:
     if rules_id:
         try:
             return rules_service.get_rules(rules_id)
