@@ -37,8 +37,8 @@ from .leagues import (
     get_league,
     league_of_game,
     name_key,
-    player_name,
 )
+from .typed_in import read_names
 
 #: The club rating of a new player, and the points one unit of openskill's skill is worth.
 START_RATING = 1000
@@ -295,16 +295,14 @@ def read_teams(body: object) -> tuple[tuple[str, ...], ...]:
     teams: list[tuple[str, ...]] = []
     seen: set[str] = set()
     for index, team in enumerate(data):
-        names = [player_name(name) for name in team] if isinstance(team, list) else [None]
-        if not names:
+        names = read_names(team, MAX_PLAYER_NAME, MAX_PLAYERS_PER_TEAM, "teams", index)
+        if isinstance(names, Problem):
+            problems.append(names)
+            names = ()
+        elif not names:
             problems.append(Problem("teams", N_("must name at least one player of the league"),
                                     index))
-        elif None in names or len(names) > MAX_PLAYERS_PER_TEAM:
-            problems.append(Problem(
-                "teams", N_("must list up to %(players)s names of 1 to %(most)s characters, "
-                            "no control characters"), index,
-                {"players": MAX_PLAYERS_PER_TEAM, "most": MAX_PLAYER_NAME}))
-        tidy = tuple(name for name in names if name is not None)
+        tidy = names
         for name in tidy:
             if name_key(name) in seen:
                 problems.append(Problem("teams", N_("%(name)s cannot sit at the table twice"),
