@@ -19,7 +19,12 @@ NAMING_CONVENTION = {
 
 
 class Base(DeclarativeBase):
-    """Declarative base for every model, with named constraints."""
+    """Declarative base for every model, with named constraints.
+
+    The models subclass it, not ``db.Model``: a class the type checker can see, with typed
+    columns. ``db`` takes it as its ``model_class``, so ``db.metadata`` (``create_all``,
+    Flask-Migrate) and ``db.Model`` share its metadata and registry.
+    """
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 

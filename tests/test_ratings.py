@@ -16,6 +16,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from handfoot_score.services import games, league_backup, leagues, ratings, standings
 from handfoot_score.services.ratings import ClubRatings, PlayedGame, club_rating
 from handfoot_score.services.tallies import read_entered
+from handfoot_score.web import win_chances
 from tests.test_new_game import filled
 from tests.test_standings import play, tally
 
@@ -221,7 +222,7 @@ def test_the_new_game_page_and_the_round_screen_show_each_teams_chance(
         app: Flask, client: FlaskClient) -> None:
     with app.app_context():
         league = league_of_five("Club")
-        chances = ratings.percentages([team.win_probability for team in ratings.predict(
+        chances = win_chances.percentages([team.win_probability for team in ratings.predict(
             league, [["Ann", "Bob"], ["Cy", "Di"]])])
     assert sum(chances) == 100 and chances[0] > 50
     expected = f"Owls {chances[0]}% · Foxes {chances[1]}%"

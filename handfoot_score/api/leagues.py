@@ -28,6 +28,7 @@ from handfoot_score.services.standings import Standing
 from handfoot_score.serving.streaming import streamed
 
 from .body import json_body
+from .prediction_teams import read_teams
 
 bp = Blueprint("leagues", __name__)
 
@@ -95,7 +96,7 @@ def league_ratings(league_id: str) -> ResponseReturnValue:
 @bp.post("/leagues/<league_id>/predictions")
 def predictions(league_id: str) -> ResponseReturnValue:
     """Each team's chance to win a game not played yet (``{"teams": [["Ann"], ["Bob"]]}``)."""
-    chances = ratings.predict(league_id, ratings.read_teams(json_body()))
+    chances = ratings.predict(league_id, read_teams(json_body()))
     return jsonify({"teams": [{"players": list(team.players),
                                "win_probability": team.win_probability} for team in chances]})
 

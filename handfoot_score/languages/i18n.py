@@ -10,9 +10,10 @@ else the phone's (``Accept-Language``); the JSON API answers in ``Accept-Languag
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import cache, lru_cache
+from typing import Protocol, runtime_checkable
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -91,6 +92,19 @@ def catalogue() -> Translations:
     return found
 
 
+@runtime_checkable
+class GettextEnvironment(Protocol):
+    """A Jinja environment with the i18n extension Flask-Babel adds, which puts this method
+    on it (Jinja's ``Environment.extend``, documented with the extension), where Jinja's
+    types cannot show it."""
+
+    def install_gettext_callables(
+            self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
+            newstyle: bool | None = None, pgettext: Callable[[str, str], str] | None = None,
+            npgettext: Callable[[str, str, str, int], str] | None = None) -> None:
+        """Give templates these functions for their words."""
+
+
 def init_i18n(app: Flask) -> None:
     """Give the app its languages: Flask-Babel with the compiled catalogues, choosing each
     request's language with ``select_locale``; templates take their words from the request's
@@ -98,9 +112,10 @@ def init_i18n(app: Flask) -> None:
     catalogue looked up once a request)."""
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(TRANSLATIONS))
-    # The i18n extension Flask-Babel adds puts this method on the environment (Jinja's
-    # ``Environment.extend``), where its types do not show it.
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+    environment = app.jinja_env
+    if not isinstance(environment, GettextEnvironment):
+        raise RuntimeError("Flask-Babel has not given Jinja its i18n extension")
+    environment.install_gettext_callables(
         gettext=lambda message: catalogue().ugettext(message),
         ngettext=lambda singular, plural, n: catalogue().ungettext(singular, plural, n),
         newstyle=True,

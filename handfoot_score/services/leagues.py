@@ -33,7 +33,7 @@ from .errors import InvalidInput, require_keys
 from .locking import begin_write, lock_league_row, write_transaction
 from .new_edit_codes import count_hashing
 from .scoring import scoresheet_of
-from .typed_in import STORED_INT_MAX, tidy_name
+from .typed_in import STORED_INT_MAX, read_name, tidy_name
 
 MAX_LEAGUE_NAME = 100
 MAX_PLAYER_NAME = 60
@@ -99,15 +99,13 @@ def league_fields(name: object, edit_code: object) -> tuple[str, str | None]:
     """A new league's name, tidied, and its edit code if it has one; raises InvalidInput
     naming each field that cannot be."""
     problems = []
-    tidy = player_name(name, MAX_LEAGUE_NAME)
-    if tidy is None:
-        problems.append(Problem("name", N_("must be text of 1 to %(most)s characters, "
-                                           "no control characters"),
-                                values={"most": MAX_LEAGUE_NAME}))
+    tidy = read_name(name, MAX_LEAGUE_NAME, "name")
+    if isinstance(tidy, Problem):
+        problems.append(tidy)
     code_problem = edit_code_problem(edit_code)
     if code_problem is not None:
         problems.append(code_problem)
-    if problems or tidy is None:
+    if problems or isinstance(tidy, Problem):
         raise InvalidInput(problems)
     return tidy, edit_code if isinstance(edit_code, str) else None
 

@@ -21,7 +21,7 @@ from handfoot_score.storage.models import SEASON_NAME_LENGTH, Game, League, Seas
 from .errors import InvalidInput
 from .leagues import league_for_change, name_key
 from .locking import begin_write, write_transaction
-from .typed_in import FIRST_DAY, LAST_DAY, tidy_name, whole_number
+from .typed_in import FIRST_DAY, LAST_DAY, read_name, whole_number
 
 #: What ``?season=`` says to read every game of the league, whatever its season.
 ALL_TIME = "all"
@@ -97,11 +97,9 @@ def start_season(league_id: str, name: object, starts_on: date, *,
     league = league_for_change(league_id, edit_code)
     seasons = league_seasons(league.id)
     problems = []
-    tidy = tidy_name(name, SEASON_NAME_LENGTH)
-    if tidy is None:
-        problems.append(Problem("name", N_("must be text of 1 to %(most)s characters, "
-                                           "no control characters"),
-                                values={"most": SEASON_NAME_LENGTH}))
+    tidy = read_name(name, SEASON_NAME_LENGTH, "name")
+    if isinstance(tidy, Problem):
+        problems.append(tidy)
     elif any(name_key(season.name) == name_key(tidy) for season in seasons):
         problems.append(Problem("name", N_("is the name of a season of this league already")))
     if not FIRST_DAY <= starts_on <= LAST_DAY:

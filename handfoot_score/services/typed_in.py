@@ -88,6 +88,41 @@ def tidy_name(value: object, limit: int) -> str | None:
     return name if fits(name, limit) else None
 
 
+def read_name(value: object, limit: int, field: str, team: int | None = None
+              ) -> str | Problem:
+    """``value`` as a name or a line of text (``tidy_name``), or the problem that refuses it,
+    naming ``field`` (and ``team``): every name typed is refused in the same words.
+
+    >>> read_name("  Ann   Lee ", 60, "name")
+    'Ann Lee'
+    >>> print(read_name("Ann\\x07", 60, "name"))
+    must be text of 1 to 60 characters, no control characters
+    """
+    name = tidy_name(value, limit)
+    if name is None:
+        return Problem(field, N_("must be text of 1 to %(most)s characters, "
+                                 "no control characters"), team, {"most": limit})
+    return name
+
+
+def read_names(value: object, limit: int, most_names: int, field: str,
+               team: int | None = None) -> tuple[str, ...] | Problem:
+    """``value`` as a list of up to ``most_names`` names (``tidy_name``, each of 1 to
+    ``limit`` characters), or the problem that refuses it, naming ``field`` (and ``team``).
+
+    >>> read_names([" Ann ", "Bob"], 60, 3, "players")
+    ('Ann', 'Bob')
+    >>> print(read_names(["Ann", ""], 60, 3, "players"))
+    must list up to 3 names of 1 to 60 characters, no control characters
+    """
+    names = [tidy_name(name, limit) for name in value] if isinstance(value, list) else [None]
+    if None in names or len(names) > most_names:
+        return Problem(field, N_("must list up to %(players)s names of 1 to %(most)s "
+                                 "characters, no control characters"), team,
+                       {"players": most_names, "most": limit})
+    return tuple(name for name in names if name is not None)
+
+
 def whole_number(text: object, maximum: int = STORED_INT_MAX) -> int | None:
     """The number ``text`` spells in ASCII digits, if it is from 0 to ``maximum``; else None.
 

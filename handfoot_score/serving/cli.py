@@ -8,8 +8,8 @@ import sys
 
 import click
 import segno
-from flask import Flask, current_app
-from flask.cli import with_appcontext
+from flask import Flask
+from flask.cli import ScriptInfo, pass_script_info, with_appcontext
 
 from handfoot_score.services.league_backup.document import FORM_BYTES, MAX_DOCUMENT_BYTES
 from handfoot_score.serving.connections import create_server
@@ -114,10 +114,12 @@ def address_here(host: str | None, port: int) -> str | None:
               help="Behind an HTTPS proxy at this address: believe its X-Forwarded-Proto "
                    "and X-Forwarded-For, and drop them from anyone else.")
 @with_appcontext
-def serve(host: str | None, port: int, threads: int, max_request_body_size: int,
-          trusted_proxy: str | None) -> None:
+@pass_script_info
+def serve(info: ScriptInfo, host: str | None, port: int, threads: int,
+          max_request_body_size: int, trusted_proxy: str | None) -> None:
     """Serve the app with waitress, and print the addresses phones at the table can open."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    # The app itself, not the current_app proxy: waitress calls it from its own threads.
+    app = info.load_app()
     logging.basicConfig()
     # With no proxy named, waitress trusts no header and drops them all (its defaults).
     server = create_server(

@@ -23,7 +23,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from handfoot_score.extensions import db
+from handfoot_score.extensions import Base
 
 
 class GameStatus(StrEnum):
@@ -56,7 +56,7 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-class SavedRules(db.Model):  # type: ignore[name-defined,misc]
+class SavedRules(Base):
     """A house-rule set a table saved to play again."""
 
     __tablename__ = "saved_rules"
@@ -67,7 +67,7 @@ class SavedRules(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
-class Game(db.Model):  # type: ignore[name-defined,misc]
+class Game(Base):
     """One game, played under the exact rules stored with it."""
 
     __tablename__ = "games"
@@ -96,7 +96,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         back_populates="game", order_by="TallyPart.team_position", cascade="all, delete-orphan")
 
 
-class Team(db.Model):  # type: ignore[name-defined,misc]
+class Team(Base):
     """A partnership (or one player on their own) in a game, with the books and red threes
     laid down tapped so far."""
 
@@ -116,7 +116,7 @@ class Team(db.Model):  # type: ignore[name-defined,misc]
         back_populates="team", order_by="Player.position", cascade="all, delete-orphan")
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
+class Player(Base):
     """A player at the table."""
 
     __tablename__ = "players"
@@ -130,7 +130,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     team: Mapped[Team] = relationship(back_populates="players")
 
 
-class Round(db.Model):  # type: ignore[name-defined,misc]
+class Round(Base):
     """A recorded round; ``version`` goes up with each correction."""
 
     __tablename__ = "rounds"
@@ -153,7 +153,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
         cascade="all, delete-orphan")
 
 
-class TallyRecord(db.Model):  # type: ignore[name-defined,misc]
+class TallyRecord(Base):
     """One team's tally as entered, with the score it earned (kept for standings)."""
 
     __tablename__ = "tallies"
@@ -174,7 +174,7 @@ class TallyRecord(db.Model):  # type: ignore[name-defined,misc]
     round: Mapped[Round] = relationship(back_populates="tallies")
 
 
-class League(db.Model):  # type: ignore[name-defined,misc]
+class League(Base):
     """A season of games kept together, with its roster and, if it has one, its edit code."""
 
     __tablename__ = "leagues"
@@ -195,7 +195,7 @@ class League(db.Model):  # type: ignore[name-defined,misc]
         back_populates="league", order_by="Season.id", cascade="all, delete-orphan")
 
 
-class LeaguePlayer(db.Model):  # type: ignore[name-defined,misc]
+class LeaguePlayer(Base):
     """A name on a league's roster; ``name_key`` makes "ann " and "Ann" the same player."""
 
     __tablename__ = "league_players"
@@ -215,7 +215,7 @@ class LeaguePlayer(db.Model):  # type: ignore[name-defined,misc]
 # ``games`` (a rebuild with foreign keys on would cascade-delete every team and round).
 
 
-class LeagueGame(db.Model):  # type: ignore[name-defined,misc]
+class LeagueGame(Base):
     """A game played in a league."""
 
     __tablename__ = "league_games"
@@ -228,7 +228,7 @@ class LeagueGame(db.Model):  # type: ignore[name-defined,misc]
     league: Mapped[League] = relationship()
 
 
-class LeagueTeam(db.Model):  # type: ignore[name-defined,misc]
+class LeagueTeam(Base):
     """A team of a league game: which partnership it is and, once the game is finished, its
     final total and outcome, kept so standings are one aggregate query."""
 
@@ -248,7 +248,7 @@ class LeagueTeam(db.Model):  # type: ignore[name-defined,misc]
         back_populates="league_team", cascade="all, delete-orphan")
 
 
-class LeagueSeat(db.Model):  # type: ignore[name-defined,misc]
+class LeagueSeat(Base):
     """A seat at a league game's table, taken by a player of the roster; it repeats its team's
     result so a player's standings read this table alone."""
 
@@ -269,7 +269,7 @@ class LeagueSeat(db.Model):  # type: ignore[name-defined,misc]
     league_player: Mapped[LeaguePlayer] = relationship()
 
 
-class Season(db.Model):  # type: ignore[name-defined,misc]
+class Season(Base):
     """A season of a league: named and dated when someone started it; the league's games
     started from then on, until the next season starts, are played in it."""
 
@@ -285,7 +285,7 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     league: Mapped[League] = relationship(back_populates="seasons")
 
 
-class SeasonGame(db.Model):  # type: ignore[name-defined,misc]
+class SeasonGame(Base):
     """A league game's season: a table of its own, as a game's league is; a game started
     before its league's first season is in none."""
 
@@ -299,7 +299,7 @@ class SeasonGame(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship()
 
 
-class EditCodeFailure(db.Model):  # type: ignore[name-defined,misc]
+class EditCodeFailure(Base):
     """A wrong edit code given for a league: kept in the database so every server process
     counts the same attempts."""
 
@@ -314,7 +314,7 @@ class EditCodeFailure(db.Model):  # type: ignore[name-defined,misc]
     failed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
-class JoinCodeFailure(db.Model):  # type: ignore[name-defined,misc]
+class JoinCodeFailure(Base):
     """A join code typed that opened no game in play, kept per address so a guesser is slowed
     down whichever server process answers."""
 
@@ -326,7 +326,7 @@ class JoinCodeFailure(db.Model):  # type: ignore[name-defined,misc]
     failed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
-class EditCodeHashed(db.Model):  # type: ignore[name-defined,misc]
+class EditCodeHashed(Base):
     """An edit code hashed for a new league, kept per address: hashing costs the server a
     fraction of a second, so each address may have only so many hashed in a while."""
 
@@ -338,7 +338,7 @@ class EditCodeHashed(db.Model):  # type: ignore[name-defined,misc]
     hashed_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
-class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
+class LeagueImport(Base):
     """The one league import running now: its single possible row (``slot`` is always 1) makes
     a second import wait, and the league it names is incomplete, so shown nowhere, until the
     import's last chunk is stored and the row deleted."""
@@ -352,7 +352,7 @@ class LeagueImport(db.Model):  # type: ignore[name-defined,misc]
     touched_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
-class TallyPart(db.Model):  # type: ignore[name-defined,misc]
+class TallyPart(Base):
     """One team's count of the round being played, saved from its own phone before the round
     is recorded; ``version`` goes up with each save, so a stale save is refused."""
 
@@ -370,7 +370,7 @@ class TallyPart(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship(back_populates="parts")
 
 
-class ClubNight(db.Model):  # type: ignore[name-defined,misc]
+class ClubNight(Base):
     """A club's evening in a league: who is present and how many games each plays; its
     tables are drawn again from these and the seed whenever they are shown, the same each
     time (``engine.seating_plan``)."""
@@ -391,7 +391,7 @@ class ClubNight(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
-class ClubNightGame(db.Model):  # type: ignore[name-defined,misc]
+class ClubNightGame(Base):
     """The game started at one table of one rotation of a club night."""
 
     __tablename__ = "club_night_games"

@@ -1,7 +1,10 @@
-"""A line chart of each team's running total by round, worked out as numbers for an inline SVG.
+"""The frame every chart is drawn in (its size, its plot's edges, where its labels sit, and
+axes that fit its values), and the line chart of each team's running total by round, worked
+out as numbers for an inline SVG.
 
 Nothing here draws: the template ``games/_chart.html`` writes the SVG from these numbers, so
-the page needs no script and makes no request.
+the page needs no script and makes no request; ``_chart_frame.html`` writes the frame of
+every chart.
 """
 
 from __future__ import annotations
@@ -56,44 +59,6 @@ class Line:
         return " ".join(f"{x:g},{y:g}" for x, y in self.points)
 
 
-@dataclass(frozen=True)
-class LineChart:
-    """Everything the SVG needs: its size, the plot's edges, the axes and the lines."""
-
-    title: str
-    description: str
-    lines: tuple[Line, ...]
-    x_ticks: tuple[Tick, ...]
-    y_ticks: tuple[Tick, ...]
-    zero: float
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = LEFT
-    right: int = RIGHT
-    top: int = TOP
-    bottom: int = BOTTOM
-
-    @property
-    def y_label_x(self) -> int:
-        """Where the points labels end, just left of the plot."""
-        return self.left - 8
-
-    @property
-    def x_label_y(self) -> int:
-        """The baseline of the round numbers, under the plot."""
-        return self.bottom + 22
-
-    @property
-    def x_title_y(self) -> int:
-        """The baseline of the word "Round", under the round numbers."""
-        return self.bottom + 46
-
-    @property
-    def middle(self) -> float:
-        """The middle of the plot across, where the axis title sits."""
-        return (self.left + self.right) / 2
-
-
 def step_size(span: int, steps: int = Y_STEPS) -> int:
     """A round step (1, 2 or 5 times a power of ten) cutting ``span`` into about ``steps``.
 
@@ -106,13 +71,55 @@ def step_size(span: int, steps: int = Y_STEPS) -> int:
 
 
 @dataclass(frozen=True)
-class Plot:
-    """Where a chart's plot sits inside its SVG, in the SVG's own units."""
+class Frame:
+    """A chart's SVG in its own units: its size (the ``viewBox``; it scales to the width of
+    the screen), the edges of the plot inside it, and where the labels around the plot sit."""
 
-    left: int
-    right: int
-    top: int
-    bottom: int
+    width: float
+    height: float
+    left: float
+    right: float
+    top: float
+    bottom: float
+    #: How far under the plot the labels across it stand.
+    x_label_gap: float = 22
+
+    @property
+    def y_label_x(self) -> float:
+        """Where the labels up the side end, just left of the plot."""
+        return self.left - 8
+
+    @property
+    def x_label_y(self) -> float:
+        """The baseline of the labels across, under the plot."""
+        return self.bottom + self.x_label_gap
+
+    @property
+    def x_title_y(self) -> float:
+        """The baseline of the axis title, under the labels across."""
+        return self.x_label_y + 24
+
+    @property
+    def middle(self) -> float:
+        """The middle of the plot across, where the axis title sits."""
+        return (self.left + self.right) / 2
+
+
+#: The frame of the running totals.
+RUNNING_TOTALS = Frame(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM)
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """Everything the SVG needs: its frame, the axes and the lines."""
+
+    title: str
+    description: str
+    lines: tuple[Line, ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    zero: float
+    frame: Frame = RUNNING_TOTALS
 
 
 @dataclass(frozen=True)
@@ -120,7 +127,7 @@ class Axes:
     r"""A chart's axes: values from ``low`` to ``high`` up the plot in round ``step``\ s, and
     ``count`` points spread evenly across it."""
 
-    plot: Plot
+    frame: Frame
     low: int
     high: int
     step: int
@@ -128,17 +135,17 @@ class Axes:
 
     def y(self, value: int) -> float:
         """How far down the SVG a value sits."""
-        plot = self.plot
-        return round(plot.bottom - (value - self.low) * (plot.bottom - plot.top)
+        frame = self.frame
+        return round(frame.bottom - (value - self.low) * (frame.bottom - frame.top)
                      / (self.high - self.low), 1)
 
     @property
     def xs(self) -> tuple[float, ...]:
         """Where each point sits across, the first at the left edge and the last at the
         right (one point alone in the middle)."""
-        plot, last = self.plot, self.count - 1
-        return tuple(round(plot.left + (plot.right - plot.left) * (i / last if last else 0.5), 1)
-                     for i in range(self.count))
+        frame, last = self.frame, self.count - 1
+        return tuple(round(frame.left + (frame.right - frame.left) * (i / last if last else 0.5),
+                           1) for i in range(self.count))
 
     @property
     def y_ticks(self) -> tuple[Tick, ...]:
@@ -147,11 +154,11 @@ class Axes:
                      for value in range(self.low, self.high + 1, self.step))
 
 
-def axes(values: Sequence[int], count: int, plot: Plot, *, with_zero: bool = True) -> Axes:
+def axes(values: Sequence[int], count: int, frame: Frame, *, with_zero: bool = True) -> Axes:
     """Axes that hold every value, and 0 too unless ``with_zero`` is False, from a round step
     below the lowest to a round step above the highest, for ``count`` points across.
 
-    >>> chart = axes([450, -120], 2, Plot(0, 100, 0, 100))
+    >>> chart = axes([450, -120], 2, Frame(100, 100, 0, 100, 0, 100))
     >>> chart.low, chart.high, chart.step, chart.xs, chart.y(0)
     (-200, 600, 200, (0.0, 100.0), 75.0)
     """
@@ -159,14 +166,14 @@ def axes(values: Sequence[int], count: int, plot: Plot, *, with_zero: bool = Tru
     step = step_size(max(held) - min(held))
     low = min(held) // step * step
     high = max(-(-max(held) // step) * step, low + step)
-    return Axes(plot, low, high, step, count)
+    return Axes(frame, low, high, step, count)
 
 
 def running_total_chart(names: Sequence[str], running_totals: Sequence[Sequence[int]]
                         ) -> LineChart:
     """The chart of each team's total after each round (``running_totals[round][team]``)."""
     values = [total for row in running_totals for total in row]
-    scale = axes(values, len(running_totals), Plot(LEFT, RIGHT, TOP, BOTTOM))
+    scale = axes(values, len(running_totals), RUNNING_TOTALS)
     xs = scale.xs
     by_team = [tuple(row[team] for row in running_totals) for team in range(len(names))]
     lines = tuple(

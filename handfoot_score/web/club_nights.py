@@ -8,7 +8,6 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField, SelectMultipleField, TextAreaField
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import Length
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -23,7 +22,7 @@ from handfoot_score.services import club_nights, rules
 from handfoot_score.services.club_nights import ClubNightNotFound, NightView
 from handfoot_score.services.leagues import MAX_PLAYER_NAME, LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext
-from handfoot_score.web.flask_form import FlaskForm, show_problems
+from handfoot_score.web.flask_form import FlaskForm, SelectChoice, show_problems
 from handfoot_score.web.league_access import (
     SEE_OTHER,
     checked_edit_code_for,

@@ -10,7 +10,8 @@ no entry, and the form answers as it does without it.
 
 The type checker sees WTForms' ``Form`` (typed by its stubs) with the methods of
 Flask-WTF's public API the pages call. Every form imports its base from here, so the
-description lives in one place.
+description lives in one place; so do WTForms 3.3's ``Choice`` and ``SelectChoice``, which
+its stubs (describing 3.2) leave out.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ from typing import TYPE_CHECKING, Any
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, Form
 
+# New in WTForms 3.3; its stubs describe 3.2. The one import every form takes them from.
+from wtforms.fields.choices import Choice, SelectChoice  # type: ignore[attr-defined]
+
 from handfoot_score.engine.errors import Problem
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 
-__all__ = ["FlaskForm", "misnumbered", "show_problems", "without_misnumbered"]
+__all__ = ["Choice", "FlaskForm", "SelectChoice", "misnumbered", "show_problems",
+           "without_misnumbered"]
 
 #: What separates the parts of a posted name: WTForms' own default.
 SEPARATOR = "-"

@@ -55,7 +55,7 @@ def percent(whole: int) -> str:
 def time_ago(moment: datetime | None, now: datetime | None = None) -> str:
     """When something happened, in words that need no time zone ("5 minutes ago").
 
-    >>> at = datetime(2025, 3, 12, 20, 0, tzinfo=timezone.utc)
+    >>> at = datetime(2025, 3, 12, 20, 0, tzinfo=UTC)
     >>> time_ago(datetime(2025, 3, 12, 19, 58), now=at), time_ago(at, now=at)
     ('2 minutes ago', 'just now')
     >>> time_ago(datetime(2025, 3, 1, 9, 0), now=at)
@@ -97,8 +97,14 @@ def whole_points(value: Decimal) -> str:
 def day(moment: date) -> str:
     """A day as the reader's language writes it (12 Mar 2025 in English, 12.03.2025 in
     German), a moment's day in the app's time zone: the one way every page dates things.
+    The zone is Flask-Babel's, so an app must be at hand.
 
-    >>> day(datetime(2025, 3, 12, 20, 0))
+    >>> from flask import Flask
+    >>> from flask_babel import Babel
+    >>> app = Flask(__name__)
+    >>> babel = Babel(app)
+    >>> with app.app_context():
+    ...     day(datetime(2025, 3, 12, 20, 0))
     '12 Mar 2025'
     """
     return str(format_date(moment, "d MMM y" if current_locale() == "en" else "medium"))

@@ -16,7 +16,7 @@ from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.table import player_count, seating
 from handfoot_score.languages.i18n import say
-from handfoot_score.services import games, leagues, ratings
+from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext as _
@@ -26,6 +26,7 @@ from handfoot_score.web.device_rules import list_rules, rules_of_this_device
 from handfoot_score.web.flask_form import FlaskForm
 from handfoot_score.web.league_access import edit_code_for
 from handfoot_score.web.rules_form import HouseRulesForm, house_rules_form_data, preset_words
+from handfoot_score.web.win_chances import table_chances
 
 bp = Blueprint("games_setup", __name__)
 
@@ -163,7 +164,7 @@ def new_game() -> ResponseReturnValue:
     return redirect(url_for("play.game", game_id=state.id), code=303)
 
 
-def _chosen_rules(rules_id: str | None):  # type: ignore[no-untyped-def]
+def _chosen_rules(rules_id: str | None) -> RuleSet:
     if rules_id:
         try:
             return rules_service.get_rules(rules_id)
@@ -193,7 +194,7 @@ def _page(form: NewGameForm, open_rules: bool = False) -> str:
     league = _league(form.league.data)
     teams = [(form.team_name(i), players) for i, players in enumerate(form.typed_players())]
     return render_template("games/new.html", form=form, open_rules=open_rules, league=league,
-                           chances=ratings.table_chances(league.id if league else None, teams))
+                           chances=table_chances(league.id if league else None, teams))
 
 
 def _league(league_id: str | None) -> LeagueView | None:

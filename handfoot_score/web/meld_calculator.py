@@ -13,9 +13,6 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import Form, IntegerField, SelectField
 
-# SelectChoice is new in WTForms 3.3; its stubs describe 3.2.
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-
 from handfoot_score.engine.errors import N_, EngineError, Problem, UnknownRules
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.rules_json import rules_to_dict
@@ -23,6 +20,7 @@ from handfoot_score.languages.i18n import say
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets
 from handfoot_score.services.scoring import meld_check_request
+from handfoot_score.web.flask_form import SelectChoice
 from handfoot_score.web.meld_state import Melds, laid_melds, next_melds, serialize_melds
 from handfoot_score.web.rules_form import preset_words
 

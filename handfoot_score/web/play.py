@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from wtforms import IntegerField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, Optional
 
-from handfoot_score.services import games, ratings
+from handfoot_score.services import games
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.live import game_version
@@ -27,6 +27,7 @@ from handfoot_score.web.round_screen import (
     undo_offer,
 )
 from handfoot_score.web.typed_fields import StoredCountField
+from handfoot_score.web.win_chances import game_chances
 
 bp = Blueprint("play", __name__)
 
@@ -78,7 +79,7 @@ def _round_screen(game_id: str) -> ResponseReturnValue:
         going_out_books=book_phrase(game_round.going_out_books),
         book_kinds=book_kinds(state.rules), sheet=score_sheet(state),
         offer=undo_offer(state, session.get(JUST_RECORDED)),
-        chances=ratings.game_chances(state.id, [(t.name, t.players) for t in state.teams]),
+        chances=game_chances(state.id, [(t.name, t.players) for t in state.teams]),
     )
 
 

@@ -15,7 +15,7 @@ from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import PlayerGame
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
-from handfoot_score.web.chart import Plot, Tick, axes
+from handfoot_score.web.chart import Frame, Tick, axes
 from handfoot_score.web.formats import points
 
 #: The SVG's own units; it scales to the width of the screen.
@@ -39,34 +39,12 @@ class Dot:
     outcome: Outcome
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlayerFrame:
-    """The SVG of a chart on a player's page: its size, the plot's edges and its labels."""
-
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = LEFT
-    right: int = RIGHT
-    top: int = TOP
-    bottom: int = BOTTOM
-
-    @property
-    def y_label_x(self) -> int:
-        """Where the values' labels end, just left of the plot."""
-        return self.left - 8
-
-    @property
-    def x_label_y(self) -> int:
-        """The baseline of the axis words under the plot."""
-        return self.bottom + 26
-
-
-#: The plot of a chart on a player's page.
-PLOT = Plot(LEFT, RIGHT, TOP, BOTTOM)
+#: The frame of every chart on a player's page ("First game" and "Latest" under the plot).
+PLAYER_FRAME = Frame(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, x_label_gap=26)
 
 
 @dataclass(frozen=True)
-class ResultsChart(PlayerFrame):
+class ResultsChart:
     """Everything the SVG needs: the line, the dots, the points axis and a text summary."""
 
     title: str
@@ -76,12 +54,13 @@ class ResultsChart(PlayerFrame):
     y_ticks: tuple[Tick, ...]
     zero: float
     games: int
+    frame: Frame = PLAYER_FRAME
 
 
 def results_chart(name: str, results: Sequence[PlayerGame]) -> ResultsChart:
     """The chart of a player's team total in each finished game, oldest first."""
     values = [game.points for game in results]
-    scale = axes(values, len(values), PLOT)
+    scale = axes(values, len(values), PLAYER_FRAME)
     xs = scale.xs
     return ResultsChart(
         title=_("Points of %(name)s in each finished game, oldest first", name=name),

@@ -19,7 +19,7 @@ from handfoot_score.services.rules import get_rules
 from handfoot_score.services.standings import Column, Standing
 from handfoot_score.services.words import gettext as _
 from handfoot_score.serving.streaming import streamed
-from handfoot_score.web.chart import step_size
+from handfoot_score.web.chart import Frame, step_size
 from handfoot_score.web.formats import points
 from handfoot_score.web.leagues import headers, sort_links
 from handfoot_score.web.play import game_or_404
@@ -60,24 +60,12 @@ class RatingBars:
     plot_width: float = 400
 
     @property
-    def height(self) -> float:
-        """The chart's height in SVG units."""
-        return len(self.bars) * (self.bar_height + self.gap) + 24
-
-    @property
-    def name_x(self) -> float:
-        """Where the players' names end, just left of the axis."""
-        return self.left - 8
-
-    @property
-    def axis_end(self) -> float:
-        """Where the axis ends, above its label."""
-        return self.height - 22
-
-    @property
-    def width(self) -> float:
-        """The chart's width in SVG units, room for each bar's value after it."""
-        return self.left + self.plot_width + 80
+    def frame(self) -> Frame:
+        """The chart's frame: the names left of the axis, room for each bar's value after
+        it, and the axis's label under it."""
+        height = len(self.bars) * (self.bar_height + self.gap) + 24
+        return Frame(width=self.left + self.plot_width + 80, height=height, left=self.left,
+                     right=self.left + self.plot_width, top=0, bottom=height - 22)
 
     @classmethod
     def of(cls, players: Sequence[Standing]) -> RatingBars | None:

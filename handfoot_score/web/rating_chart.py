@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from handfoot_score.services.ratings import Skill
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
-from handfoot_score.web.chart import Tick, axes
+from handfoot_score.web.chart import Frame, Tick, axes
 from handfoot_score.web.formats import points
-from handfoot_score.web.player_chart import PLOT, PlayerFrame
+from handfoot_score.web.player_chart import PLAYER_FRAME
 
 
 @dataclass(frozen=True)
-class RatingChart(PlayerFrame):
+class RatingChart:
     """Everything the SVG needs: the rating's line, the band of uncertainty, the axis and
     the chart in words."""
 
@@ -30,6 +30,7 @@ class RatingChart(PlayerFrame):
     band: str
     y_ticks: tuple[Tick, ...]
     games: int
+    frame: Frame = PLAYER_FRAME
 
 
 def rating_chart(name: str, history: Sequence[Skill]) -> RatingChart | None:
@@ -39,7 +40,7 @@ def rating_chart(name: str, history: Sequence[Skill]) -> RatingChart | None:
         return None
     ratings = [skill.rating for skill in history]
     ceilings = [skill.ceiling for skill in history]
-    scale = axes([*ratings, *ceilings], len(history), PLOT, with_zero=False)
+    scale = axes([*ratings, *ceilings], len(history), PLAYER_FRAME, with_zero=False)
     y, xs = scale.y, scale.xs
     line = [f"{x:g},{y(value):g}" for x, value in zip(xs, ratings)]
     top = [f"{x:g},{y(value):g}" for x, value in zip(xs, ceilings)]

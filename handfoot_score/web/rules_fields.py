@@ -8,16 +8,14 @@ from typing import Any
 
 from flask_babel.speaklater import LazyString
 from markupsafe import Markup, escape
-from wtforms import Field, IntegerField, StringField, TextAreaField
-
-# Choice is new in WTForms 3.3; its stubs describe 3.2.
-from wtforms.fields.choices import Choice  # type: ignore[attr-defined]
+from wtforms import Field, IntegerField, StringField
 from wtforms.form import BaseForm
 from wtforms.validators import StopValidation
-from wtforms.widgets import Select, TextInput
+from wtforms.widgets import Select, TextArea, TextInput, html_params
 
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
+from handfoot_score.web.flask_form import Choice
 
 _WHOLE_NUMBER = re.compile(r"[-\u2212]?[0-9][0-9,]*")
 _NAMED_NUMBER = re.compile(r"([A-Za-z0-9_]+)\s*[:=]?\s*([0-9][0-9,]*)")
@@ -42,12 +40,15 @@ class UntypedTextInput(TextInput):
     """A text input written without type="text", every input's type unless it says otherwise,
     and without value="" when empty: the house-rules form has some 60 (page weight)."""
 
-    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+    @staticmethod
+    def html_params(**kwargs: object) -> str:
+        """The input's attributes as WTForms writes them, less those two."""
         # html_params leaves out an attribute whose value is False.
-        kwargs.setdefault("type", False)
-        # _value is WTForms' documented hook for what an input shows; its stubs leave it out.
-        kwargs.setdefault("value", field._value() or False)  # type: ignore[attr-defined]
-        return super().__call__(field, **kwargs)
+        if kwargs.get("type") == "text":
+            kwargs["type"] = False
+        if kwargs.get("value") in ("", None):
+            kwargs["value"] = False
+        return html_params(**kwargs)
 
 
 class PlainOptionsSelect(Select):
@@ -103,12 +104,20 @@ class WholeNumberField(IntegerField):
             raise StopValidation(_("Fill this in."))
 
 
-class ScoreStepsField(TextAreaField):
+class LinesArea(TextArea):
+    """WTForms' text area, for a field whose data is read from its lines, not kept as text
+    (a TextAreaField's)."""
+
+    def __call__(self, field: Field, **kwargs: object) -> Markup:
+        # WTForms writes any field's _value() in it; its stubs take a StringField only.
+        return super().__call__(field, **kwargs)  # type: ignore[arg-type]
+
+
+class ScoreStepsField(Field):
     """Lines of "from score: minimum", the first maybe "below: minimum"; blank means None."""
 
-    # Read into steps, written out as text. WTForms' stubs give a text area's field string
-    # data (its widget takes only a StringField), hence the ignore.
-    data: list[list[int | None]] | None  # type: ignore[assignment]
+    widget = LinesArea()
+    data: list[list[int | None]] | None
 
     def process_data(self, value: Any) -> None:
         self.data = [list(step) for step in value] if value else None
@@ -188,11 +197,11 @@ class NamedNumbersField(Field):
         return ", ".join(f"{name}: {number}" for name, number in (self.data or {}).items())
 
 
-class NotesField(TextAreaField):
+class NotesField(Field):
     """Notes for the table, one a line."""
 
-    # Read into lines, written out as text: as ScoreStepsField, hence the ignore.
-    data: list[str]  # type: ignore[assignment]
+    widget = LinesArea()
+    data: list[str]
 
     def process_data(self, value: Any) -> None:
         self.data = [str(note) for note in value or []]

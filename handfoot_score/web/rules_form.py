@@ -15,7 +15,6 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, FieldList, Form, FormField, HiddenField, SelectField
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired
 
@@ -26,7 +25,7 @@ from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS, BookGrowt
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web.flask_form import FlaskForm
+from handfoot_score.web.flask_form import FlaskForm, SelectChoice
 from handfoot_score.web.rules_fields import (
     NamedNumbersField,
     NotesField,

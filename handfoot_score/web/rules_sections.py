@@ -11,11 +11,9 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Form, FormField, SelectField
 
-# SelectChoice is new in WTForms 3.3; its stubs describe 3.2.
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-
 from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.services.words import gettext as _
+from handfoot_score.web.flask_form import SelectChoice
 from handfoot_score.web.kind_words import CARD_WORDS
 from handfoot_score.web.rules_fields import (
     NamedNumbersField,

@@ -19,6 +19,7 @@ team scored and an Undo.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 from uuid import uuid4
@@ -345,9 +346,9 @@ def _recorded(state: GameState, number: int) -> str:
     message = {"game": state.id, "round": number, "version": state.version,
                "scored": [[team.name, score.total] for team, score in zip(state.teams, scores)]}
     if state.finished:
-        # The result page shows it once. Flask keeps any value the session can hold, though
-        # its type hint says a str.
-        flash(message, RECORDED)  # type: ignore[arg-type]
+        # The result page shows it once (templates/_flashes.html reads it back): a flashed
+        # message is text.
+        flash(json.dumps(message), RECORDED)
     else:
         # The round screen shows it, with its Undo, until something else is written.
         session[JUST_RECORDED] = message

@@ -18,9 +18,6 @@ from typing import Any
 from flask_babel import get_locale
 from wtforms import Field, FieldList, FormField, HiddenField, RadioField
 
-# SelectChoice is new in WTForms 3.3; its stubs describe 3.2.
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import Problem
@@ -29,7 +26,7 @@ from handfoot_score.engine.tally import COUNT_FIELDS, Points, RankCounts, Tally
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web.flask_form import FlaskForm
+from handfoot_score.web.flask_form import FlaskForm, SelectChoice
 from handfoot_score.web.formats import points as _points
 from handfoot_score.web.tally_words import all_and, problem_words
 from handfoot_score.web.team_tally_form import (
@@ -75,6 +72,8 @@ class RoundTallyForm(FlaskForm):
     empty_ok = HiddenField()
     rules: RuleSet
     team_names: tuple[str, ...]
+    #: The id of each count's description, by the count's field id.
+    hint_ids: dict[str, str]
     teams: FieldList[FormField[TeamTallyForm]]
     went_out: RadioField
 
@@ -87,10 +86,8 @@ class RoundTallyForm(FlaskForm):
         form.rules = rules
         form.team_names = tuple(team_names)
         # Each count's worth is its description: a short id for it, as the page has some 36.
-        # The template reads it from the field, which WTForms does not type: hence the ignore.
-        for team, entry in enumerate(form.teams):
-            for number, field in enumerate(entry.form):
-                field.hint_id = f"h{team}-{number}"  # type: ignore[attr-defined]
+        form.hint_ids = {field.id: f"h{team}-{number}" for team, entry in enumerate(form.teams)
+                         for number, field in enumerate(entry.form)}
         return form
 
     @property

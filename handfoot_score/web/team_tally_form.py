@@ -10,8 +10,9 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
-from wtforms import BooleanField, Field, HiddenField, IntegerField
+from wtforms import BooleanField, Field, HiddenField
 from wtforms.form import Form
+from wtforms.widgets import NumberInput
 
 from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind, Rank, group_name, ranks_of, run_parts
@@ -29,13 +30,14 @@ _WHOLE = re.compile(r"-?[0-9]{1,12}")
 CARD_PARTS = ("melded", "left")
 
 
-class CountField(IntegerField):
+class CountField(Field):
     """A count typed: blank is 0 and is shown blank, so typing 6 gives 6; text that is no
     whole number is kept."""
 
-    # Text that is no count is kept, for the service to refuse in the JSON API's words;
-    # WTForms' stubs give an IntegerField int data only, hence the ignore.
-    data: int | str | None  # type: ignore[assignment]
+    # Text that is no count is kept, for the service to refuse in the JSON API's words: a
+    # number input, not an IntegerField, whose data is a number only.
+    widget = NumberInput()
+    data: int | str | None
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the typed text; the service judges anything that is not a count."""
