@@ -99,10 +99,14 @@ def read_name(value: object, limit: int, field: str, team: int | None = None
     must be text of 1 to 60 characters, no control characters
     """
     name = tidy_name(value, limit)
-    if name is None:
-        return Problem(field, N_("must be text of 1 to %(most)s characters, "
-                                 "no control characters"), team, {"most": limit})
-    return name
+    return text_problem(field, limit, team) if name is None else name
+
+
+def text_problem(field: str, limit: int, team: int | None = None) -> Problem:
+    """The problem of text that is no text of 1 to ``limit`` characters without control
+    characters, in the words every such field is refused with."""
+    return Problem(field, N_("must be text of 1 to %(most)s characters, no control characters"),
+                   team, {"most": limit})
 
 
 def read_names(value: object, limit: int, most_names: int, field: str,

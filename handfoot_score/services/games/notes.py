@@ -10,7 +10,7 @@ from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH, Game
 
 from ..errors import InvalidInput
 from ..locking import write_transaction
-from ..typed_in import FIRST_DAY, LAST_DAY, tidy_name
+from ..typed_in import FIRST_DAY, LAST_DAY, read_name
 from .access import require_edit_code
 from .state import GameNotes, GameState
 from .writes import game_write
@@ -34,11 +34,10 @@ def read_notes(note: object = None, place: object = None, played_on: object = No
         if value is None or value == "":
             texts.append(None)
             continue
-        tidy = tidy_name(value, most)
-        if tidy is None:
-            problems.append(Problem(field, N_("must be text of 1 to %(most)s characters, "
-                                              "no control characters"), values={"most": most}))
-        texts.append(tidy)
+        text = read_name(value, most, field)
+        if isinstance(text, Problem):
+            problems.append(text)
+        texts.append(text if isinstance(text, str) else None)
     day = _day(played_on)
     if played_on not in (None, "") and day is None:
         problems.append(Problem("played_on", N_("must be a day from %(first)s to %(last)s, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 from handfoot_score.engine.errors import N_, Problem
 
 from ..errors import InvalidInput
-from ..typed_in import untypable
+from ..typed_in import text_problem, untypable
 
 #: The longest request key: a phone makes one for each round it sends (32 hex digits).
 MAX_REQUEST_KEY = 64
@@ -20,8 +20,7 @@ def read_request_key(value: object) -> str | None:
     if value is not None and (not isinstance(value, str)
                               or not 1 <= len(value) <= MAX_REQUEST_KEY
                               or untypable(value) is not None):
-        raise InvalidInput(Problem("request_key", N_("must be text of 1 to 64 characters, "
-                                                     "no control characters")))
+        raise InvalidInput(text_problem("request_key", MAX_REQUEST_KEY))
     return value
 
 

@@ -22,7 +22,7 @@ from .. import join_codes, leagues, seasons
 from ..errors import InvalidInput, require_keys
 from ..locking import DatabaseBusy, begin_write, write_transaction
 from ..rules import SAVE_ATTEMPTS, add_saved_rules, resolve_rules
-from ..typed_in import tidy_name
+from ..typed_in import read_name, read_names
 from .notes import NOTE_KEYS, read_notes, write_notes
 from .records import load, state_of
 from .state import GameNotes, GameState
@@ -171,21 +171,13 @@ def read_teams(data: object) -> tuple[TeamSetup, ...]:
         if not isinstance(item, Mapping) or set(item) - {"name", "players"}:
             problems.append(Problem("team", N_("must be {\"name\", \"players\": [...]}"), index))
             continue
-        name = tidy_name(item.get("name") or gettext("Team %(number)s", number=index + 1),
-                         MAX_NAME)
-        if name is None:
-            problems.append(Problem("name", N_("must be text of 1 to %(most)s characters, "
-                                               "no control characters"), index,
-                                    {"most": MAX_NAME}))
-        players = item.get("players", [])
-        names = [tidy_name(p, MAX_NAME) for p in players] if isinstance(players, list) \
-            else [None]
-        if None in names or len(names) > MAX_PLAYERS_PER_TEAM:
-            problems.append(Problem(
-                "players", N_("must list up to %(players)s names of 1 to %(most)s characters, "
-                              "no control characters"), index,
-                {"players": MAX_PLAYERS_PER_TEAM, "most": MAX_NAME}))
-        teams.append(TeamSetup(name or "", tuple(n for n in names if n)))
+        name = read_name(item.get("name") or gettext("Team %(number)s", number=index + 1),
+                         MAX_NAME, "name", index)
+        players = read_names(item.get("players", []), MAX_NAME, MAX_PLAYERS_PER_TEAM,
+                             "players", index)
+        problems += [read for read in (name, players) if isinstance(read, Problem)]
+        teams.append(TeamSetup(name if isinstance(name, str) else "",
+                               players if isinstance(players, tuple) else ()))
     if problems:
         raise InvalidInput(problems)
     return tuple(teams)
