@@ -319,3 +319,27 @@ def test_a_tables_game_is_played_in_the_season_being_played(app: Flask) -> None:
         game_id = club_nights.start_table(league_id, night.id, 1, 1).game.id
         joined = db.session.get(SeasonGame, game_id)
         assert joined is not None and joined.season_id == winter.id
+
+
+#: The night the README shows (``TONIGHT``, three games each, seed 25), as it was drawn and
+#: stored: a draw that changes is a draw that would reseat nights already stored, so it is
+#: pinned here, the stored column itself.
+SEED_25 = [
+    {"tables": [{"teams": [["Bob", "Di"], ["Gus", "Ivy"]]},
+                {"teams": [["Ann", "Hal"], ["Flo", "Cy"]]}], "sitting_out": ["Eve"]},
+    {"tables": [{"teams": [["Di", "Ivy"], ["Cy", "Eve"]]},
+                {"teams": [["Ann", "Gus"], ["Flo", "Hal"]]}], "sitting_out": ["Bob"]},
+    {"tables": [{"teams": [["Eve", "Gus"], ["Ivy", "Ann"]]},
+                {"teams": [["Hal", "Bob"], ["Di", "Cy"]]}], "sitting_out": ["Flo"]},
+]
+
+
+def test_a_night_is_stored_with_its_tables_as_drawn(app: Flask, client: FlaskClient) -> None:
+    league_id = new_league(client)
+    night = draw(client, league_id, seed=25).json
+    with app.app_context():
+        assert db.session.get(ClubNight, night["id"]).rotations == SEED_25
+    assert [{"tables": [{"teams": table["teams"]} for table in rotation["tables"]],
+             "sitting_out": rotation["sitting_out"]} for rotation in night["rotations"]] == \
+        SEED_25
+

@@ -187,8 +187,9 @@ def _present(players: object, problems: list[Problem]) -> list[str]:
 @write_transaction
 def create_night(league_id: str, setup: NightSetup, *, edit_code: str | None = None
                  ) -> NightView:
-    """Store a club night of this league and draw its tables; names on the roster take its
-    spelling. Raises LeagueNotFound, UnknownRules, EditCodeRequired or TooManyAttempts."""
+    """Draw a club night of this league and store it with its tables as drawn; names on the
+    roster take its spelling. Raises LeagueNotFound, UnknownRules, EditCodeRequired or
+    TooManyAttempts."""
     begin_write()
     league = league_record(league_id)
     require_edit_code(league, edit_code)
@@ -196,10 +197,13 @@ def create_night(league_id: str, setup: NightSetup, *, edit_code: str | None = N
     roster = {row.name_key: row.name for row in db.session.execute(
         select(LeaguePlayer.name_key, LeaguePlayer.name)
         .where(LeaguePlayer.league_id == league.id))}
+    players = [roster.get(name_key(name), name) for name in setup.players]
+    seed = secrets.randbelow(MAX_SEED + 1) if setup.seed is None else setup.seed
+    evening = draw_evening(players, setup.games_each, seed, setup.six_seats)
     night = ClubNight(
-        league_id=league.id, players=[roster.get(name_key(name), name) for name in setup.players],
-        games_each=setup.games_each, six_seats=setup.six_seats.value, rules_id=setup.rules_id,
-        seed=secrets.randbelow(MAX_SEED + 1) if setup.seed is None else setup.seed)
+        league_id=league.id, players=players, games_each=setup.games_each,
+        six_seats=setup.six_seats.value, rules_id=setup.rules_id, seed=seed,
+        rotations=evening.as_data())
     db.session.add(night)
     db.session.commit()
     return get_night(league.id, night.id)
