@@ -319,3 +319,67 @@ def test_a_tables_game_is_played_in_the_season_being_played(app: Flask) -> None:
         game_id = club_nights.start_table(league_id, night.id, 1, 1).game.id
         joined = db.session.get(SeasonGame, game_id)
         assert joined is not None and joined.season_id == winter.id
+
+
+#: The night the README shows (``TONIGHT``, three games each, seed 25), as it was drawn and
+#: stored: a draw that changes is a draw that would reseat nights already stored, so it is
+#: pinned here, the stored column itself.
+SEED_25 = [
+    {"tables": [{"teams": [["Bob", "Di"], ["Gus", "Ivy"]]},
+                {"teams": [["Ann", "Hal"], ["Flo", "Cy"]]}], "sitting_out": ["Eve"]},
+    {"tables": [{"teams": [["Di", "Ivy"], ["Cy", "Eve"]]},
+                {"teams": [["Ann", "Gus"], ["Flo", "Hal"]]}], "sitting_out": ["Bob"]},
+    {"tables": [{"teams": [["Eve", "Gus"], ["Ivy", "Ann"]]},
+                {"teams": [["Hal", "Bob"], ["Di", "Cy"]]}], "sitting_out": ["Flo"]},
+]
+
+
+def test_a_night_is_stored_with_its_tables_as_drawn(app: Flask, client: FlaskClient) -> None:
+    league_id = new_league(client)
+    night = draw(client, league_id, seed=25).json
+    with app.app_context():
+        assert db.session.get(ClubNight, night["id"]).rotations == SEED_25
+    assert [{"tables": [{"teams": table["teams"]} for table in rotation["tables"]],
+             "sitting_out": rotation["sitting_out"]} for rotation in night["rotations"]] == \
+        SEED_25
+
+
+def test_a_night_is_shown_as_stored_and_never_drawn_again(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables edited in the database are what the API, the page, the board and a table's
+    start show: nothing reads a night by drawing it."""
+    league_id = new_league(client)
+    night_id = draw(client, league_id, seed=25).json["id"]
+    edited = [{"tables": [{"teams": [["Ivy", "Hal"], ["Gus", "Flo"]]},
+                          {"teams": [["Eve", "Di"], ["Cy", "Bob"]]}], "sitting_out": ["Ann"]},
+              *SEED_25[1:]]
+    with app.app_context():
+        db.session.get(ClubNight, night_id).rotations = edited
+        db.session.commit()
+
+    def no_draw(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a night was drawn again to be read")
+
+    monkeypatch.setattr(club_nights, "draw_evening", no_draw)
+    shown = client.get(f"/api/v1/leagues/{league_id}/club-nights/{night_id}").json
+    assert shown["rotations"][0]["tables"][0]["teams"] == [["Ivy", "Hal"], ["Gus", "Flo"]]
+    assert shown["rotations"][0]["sitting_out"] == ["Ann"]
+    page = text(client.get(f"/leagues/{league_id}/club-nights/{night_id}"))
+    assert "Ivy &amp; Hal" in page and "Sitting out: Ann" in page
+    assert "Ivy &amp; Hal" in text(client.get(f"/leagues/{league_id}/board"))
+    started = client.post(f"/api/v1/leagues/{league_id}/club-nights/{night_id}/rotations/1/"
+                          "tables/2/game", json={})
+    game = client.get(started.headers["Location"]).json
+    assert [team["players"] for team in game["teams"]] == [["Eve", "Di"], ["Cy", "Bob"]]
+
+
+def test_draw_again_leaves_the_night_drawn_before_as_it_was(app: Flask,
+                                                            client: FlaskClient) -> None:
+    league_id = new_league(client)
+    night_id = draw(client, league_id, seed=25).json["id"]
+    client.post(f"/leagues/{league_id}/club-nights/{night_id}/rotations/1/tables/1/start")
+    client.post(f"/leagues/{league_id}/club-nights/{night_id}/draw-again")
+    with app.app_context():
+        assert db.session.get(ClubNight, night_id).rotations == SEED_25
+    kept = client.get(f"/api/v1/leagues/{league_id}/club-nights/{night_id}").json
+    assert kept["rotations"][0]["tables"][0]["game"] is not None

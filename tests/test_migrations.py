@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
 import flask_migrate
+import pytest
 import sqlalchemy as sa
 
 from handfoot_score import MIGRATIONS, create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.rules_json import rules_to_dict
+from handfoot_score.engine.seating_plan import SixSeats, draw_evening
 from handfoot_score.extensions import db
-from handfoot_score.services import games
+from handfoot_score.services import club_nights, games
 from handfoot_score.services.tallies import read_entered
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
@@ -78,6 +82,66 @@ def _store_game_as_0001_did(engine: sa.Engine) -> str:
                     "insert into players (team_id, position, name) values (:team, :seat, :name)"),
                     {"team": team_id, "seat": seat, "name": player})
     return "old-game"
+
+
+def _revision(name: str) -> ModuleType:
+    """A revision file, loaded as a module to call its own functions."""
+    path = Path(MIGRATIONS) / "versions" / name
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+NIGHTS = [(8, 1, 0, SixSeats.PAIRS), (9, 3, 25, SixSeats.PAIRS), (10, 6, 7, SixSeats.PAIRS),
+          (10, 4, 99, SixSeats.THREES), (11, 5, 2**31 - 1, SixSeats.THREES),
+          (14, 6, 123456, SixSeats.THREES), (21, 3, 42, SixSeats.PAIRS),
+          (48, 6, 2026, SixSeats.THREES)]
+
+
+@pytest.mark.parametrize(("count", "games_each", "seed", "six_seats"), NIGHTS)
+def test_the_draw_frozen_in_revision_0011_is_the_engines(count: int, games_each: int,
+                                                         seed: int, six_seats: SixSeats) -> None:
+    """Revision 0011 draws the nights stored before it with its own copy of the draw: the
+    copy must draw what the engine drew on that day, the tables those nights showed."""
+    revision = _revision("0011_club_night_tables_stored.py")
+    players = [f"Player {n}" for n in range(count)]
+    assert revision.as_data(revision.draw_evening(players, games_each, seed, six_seats.value)) \
+        == draw_evening(players, games_each, seed, six_seats).as_data()
+
+
+def test_nights_stored_before_0011_keep_the_tables_they_showed(tmp_path: Path) -> None:
+    """A night and a game started at one of its tables, stored as revision 0010 did: after
+    the upgrade the night shows the tables it was drawn with then, and the game at its
+    table."""
+    database = tmp_path / "nights.sqlite"
+    players = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+    old = file_app(database, AUTO_MIGRATE=False)
+    with old.app_context():
+        flask_migrate.upgrade(directory=MIGRATIONS, revision="0010")
+        game_id = _store_game_as_0001_did(db.engine)
+        with db.engine.begin() as connection:
+            connection.execute(sa.text(
+                "insert into leagues (id, name, created_at) values ('club', 'Club', :now)"),
+                {"now": "2026-12-01 19:00:00"})
+            connection.execute(sa.text(
+                "insert into club_nights (id, league_id, players, games_each, seed, six_seats,"
+                " rules_id, created_at) values ('thursday', 'club', :players, 4, 8, 'threes',"
+                " 'classic', :now)"),
+                {"players": json.dumps(players), "now": "2026-12-01 19:00:00"})
+            connection.execute(sa.text(
+                "insert into club_night_games (night_id, rotation, \"table\", game_id)"
+                " values ('thursday', 2, 1, :game)"), {"game": game_id})
+        db.session.remove()
+        db.engine.dispose()
+    with file_app(database).app_context():
+        night = club_nights.get_night("club", "thursday")
+    assert [[table.plan.teams for table in rotation.tables] for rotation in night.rotations] \
+        == [[table.teams for table in rotation.tables]
+            for rotation in draw_evening(players, 4, 8, SixSeats.THREES).rotations]
+    assert [(rotation.number, table.number, table.game.id) for rotation in night.rotations
+            for table in rotation.tables if table.game] == [(2, 1, game_id)]
 
 
 def test_the_schema_matches_the_models(app) -> None:  # type: ignore[no-untyped-def]

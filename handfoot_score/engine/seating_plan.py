@@ -6,7 +6,9 @@ where the number present is odd, the one paired with nobody sits out, a differen
 rotation. The pairs then meet at tables of four (two teams of two); where the pairs are odd
 in number, three of them sit at a table of six, as three teams of two or split into two teams
 of three (``SixSeats``). Which pairs meet is chosen so the same players face each other as
-seldom as the draw can manage. The same players, games and seed give the same evening.
+seldom as the draw can manage. The same players, games and seed give the same evening on
+one version of Python, which does not promise its shuffles across versions: so a club night
+stores its evening when drawn (``Evening.as_data``), and is never drawn again to be read.
 
 Teams of two never partner anyone twice. Teams of three add partners the round robin did not
 plan, so the split is chosen to avoid those it had or will have, and where that fails the
@@ -25,10 +27,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
+from typing import Any
 
 from .limits import MAX_PLAYERS, MAX_PLAYERS_PER_TEAM
 
@@ -81,6 +84,28 @@ class Evening:
     """Every rotation of a club night, in the order they are played."""
 
     rotations: tuple[Rotation, ...]
+
+    def as_data(self) -> list[dict[str, Any]]:
+        """The evening as JSON keeps it, to store it as drawn: a draw is not drawn again
+        when read, since Python does not promise the same shuffles from one version to
+        the next.
+
+        >>> Evening((Rotation((TablePlan((("Ann", "Bob"), ("Cy", "Di"))),), ("Eve",)),)
+        ...         ).as_data()
+        [{'tables': [{'teams': [['Ann', 'Bob'], ['Cy', 'Di']]}], 'sitting_out': ['Eve']}]
+        """
+        return [{"tables": [{"teams": [list(team) for team in table.teams]}
+                            for table in rotation.tables],
+                 "sitting_out": list(rotation.sitting_out)} for rotation in self.rotations]
+
+    @classmethod
+    def from_data(cls, data: Sequence[Mapping[str, Any]]) -> Evening:
+        """The evening ``as_data`` stored."""
+        return cls(tuple(
+            Rotation(tuple(TablePlan(tuple(tuple(team) for team in table["teams"]))
+                           for table in rotation["tables"]),
+                     tuple(rotation["sitting_out"]))
+            for rotation in data))
 
 
 Pair = tuple[str, str]

@@ -1,10 +1,11 @@
 """Club nights: a league's evening of tables drawn for who is present, and each table's game
 started from the plan in one tap.
 
-A night stores only what the draw needs (the players, games each, the seed and how a table
-of six plays): its tables are drawn again from those, the same each time
-(``engine.seating_plan``), and the last few nights' draws are kept (``NIGHTS_KEPT``).
-"Draw again" makes a new night of the same players with another seed. Creating a night,
+A night stores its tables as drawn when it is made (``engine.seating_plan``), beside the
+players, games each and seed they were drawn from, and every page, the API and the board show
+them as stored: drawn again from the seed they could differ on another version of Python, and
+reseat a night half played. "Draw again" makes a new night of the same players with another
+seed; the night drawn before keeps its tables and the games started at them. Creating a night,
 drawing again and starting a table's game all change the league, so a league with an edit
 code needs it (``edit_codes``).
 """
@@ -15,7 +16,6 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
 
 from sqlalchemy import select
 
@@ -55,9 +55,6 @@ NIGHT_KEYS = ("players", "games_each", "rules", "six_seats", "seed")
 MAX_SEED = 2**31 - 1
 #: What separates partners in the name of a team a table's game is started with.
 PARTNERS = " & "
-#: Nights whose tables are kept drawn: a draw takes up to a fifth of a second, and the
-#: night's page, each tap on a table's start and the board every few seconds all need it.
-NIGHTS_KEPT = 16
 
 
 class ClubNightNotFound(LookupError):
@@ -187,8 +184,9 @@ def _present(players: object, problems: list[Problem]) -> list[str]:
 @write_transaction
 def create_night(league_id: str, setup: NightSetup, *, edit_code: str | None = None
                  ) -> NightView:
-    """Store a club night of this league and draw its tables; names on the roster take its
-    spelling. Raises LeagueNotFound, UnknownRules, EditCodeRequired or TooManyAttempts."""
+    """Draw a club night of this league and store it with its tables as drawn; names on the
+    roster take its spelling. Raises LeagueNotFound, UnknownRules, EditCodeRequired or
+    TooManyAttempts."""
     begin_write()
     league = league_record(league_id)
     require_edit_code(league, edit_code)
@@ -196,10 +194,13 @@ def create_night(league_id: str, setup: NightSetup, *, edit_code: str | None = N
     roster = {row.name_key: row.name for row in db.session.execute(
         select(LeaguePlayer.name_key, LeaguePlayer.name)
         .where(LeaguePlayer.league_id == league.id))}
+    players = [roster.get(name_key(name), name) for name in setup.players]
+    seed = secrets.randbelow(MAX_SEED + 1) if setup.seed is None else setup.seed
+    evening = draw_evening(players, setup.games_each, seed, setup.six_seats)
     night = ClubNight(
-        league_id=league.id, players=[roster.get(name_key(name), name) for name in setup.players],
-        games_each=setup.games_each, six_seats=setup.six_seats.value, rules_id=setup.rules_id,
-        seed=secrets.randbelow(MAX_SEED + 1) if setup.seed is None else setup.seed)
+        league_id=league.id, players=players, games_each=setup.games_each,
+        six_seats=setup.six_seats.value, rules_id=setup.rules_id, seed=seed,
+        rotations=evening.as_data())
     db.session.add(night)
     db.session.commit()
     return get_night(league.id, night.id)
@@ -214,7 +215,7 @@ def draw_again(league_id: str, night_id: str, *, edit_code: str | None = None) -
 
 
 def get_night(league_id: str, night_id: str) -> NightView:
-    """A club night with its tables drawn and the games started at them; raises
+    """A club night with its tables as stored and the games started at them; raises
     LeagueNotFound or ClubNightNotFound."""
     league = league_record(league_id)
     night = _night(league_id, night_id)
@@ -307,16 +308,8 @@ def _table_plan(night: ClubNight, rotation: int, table: int) -> TablePlan:
 
 
 def _evening(night: ClubNight) -> Evening:
-    """The night's tables, drawn from what it stores."""
-    return _drawn(tuple(night.players), night.games_each, night.seed, SixSeats(night.six_seats))
-
-
-@lru_cache(maxsize=NIGHTS_KEPT)
-def _drawn(players: tuple[str, ...], games_each: int, seed: int, six_seats: SixSeats
-           ) -> Evening:
-    """An evening drawn once for each night kept: the same players, games and seed always
-    draw the same tables, and the evening is a frozen value, safe to share."""
-    return draw_evening(players, games_each, seed, six_seats)
+    """The night's tables as stored when drawn: never drawn again to be read."""
+    return Evening.from_data(night.rotations)
 
 
 def _teams(teams: Sequence[Sequence[str]]) -> tuple[TeamSetup, ...]:

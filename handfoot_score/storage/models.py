@@ -371,9 +371,9 @@ class TallyPart(Base):
 
 
 class ClubNight(Base):
-    """A club's evening in a league: who is present and how many games each plays; its
-    tables are drawn again from these and the seed whenever they are shown, the same each
-    time (``engine.seating_plan``)."""
+    """A club's evening in a league: who is present, how many games each plays, and its
+    tables as drawn when the night was made (``engine.seating_plan``), shown as stored: a
+    draw made again from the seed could differ on another version of Python."""
 
     __tablename__ = "club_nights"
 
@@ -388,6 +388,8 @@ class ClubNight(Base):
     six_seats: Mapped[str] = mapped_column(String(8))
     #: The rules every table's game is started with: a preset's or a saved set's id.
     rules_id: Mapped[str] = mapped_column(String(64))
+    #: Every rotation's tables and who sits it out, as ``Evening.as_data`` keeps them.
+    rotations: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(Moment, default=_now)
 
 
