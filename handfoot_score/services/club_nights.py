@@ -48,6 +48,7 @@ from .leagues import (
 )
 from .locking import begin_write, write_transaction
 from .rules import get_rules
+from .typed_in import text_problem
 from .words import gettext
 
 NIGHT_KEYS = ("players", "games_each", "rules", "six_seats", "seed")
@@ -169,9 +170,7 @@ def _present(players: object, problems: list[Problem]) -> list[str]:
     for typed in players:
         name = player_name(typed, MAX_PLAYER_NAME)
         if name is None:
-            problems.append(Problem("players", N_("must be text of 1 to %(most)s characters, "
-                                                  "no control characters"),
-                                    values={"most": MAX_PLAYER_NAME}))
+            problems.append(text_problem("players", MAX_PLAYER_NAME))
         elif name_key(name) in seen:
             problems.append(Problem("players", N_("%(name)s is listed twice"),
                                     values={"name": name}))
