@@ -186,6 +186,32 @@ class MigratedOnce:
 
 MIGRATED = MigratedOnce()
 
+#: The cost the tests hash edit codes at: scrypt still, salted and checked by werkzeug's
+#: ``check_password_hash`` as the app checks every code, with N = 2**10 rather than
+#: werkzeug's 2**15. At werkzeug's cost each hash and each check of a code takes about 0.1 s
+#: of a core, and the suite makes and checks thousands (every protected league, every code
+#: the fuzz tests send), a third of its time; the cost is no part of what any test checks.
+TEST_HASH_METHOD = "scrypt:1024:8:1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def quicker_edit_code_hashes() -> Iterator[None]:
+    """Edit codes hashed at ``TEST_HASH_METHOD`` in this process (servers that tests start
+    in processes of their own hash at the app's cost)."""
+    from werkzeug.security import generate_password_hash
+
+    from handfoot_score.services import edit_codes
+
+    assert edit_codes.generate_password_hash is generate_password_hash, \
+        "the app no longer hashes edit codes with werkzeug's generate_password_hash"
+
+    def quicker(password: str) -> str:
+        return generate_password_hash(password, method=TEST_HASH_METHOD)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(edit_codes, "generate_password_hash", quicker)
+        yield
+
 
 @pytest.fixture
 def app() -> Iterator[Flask]:
