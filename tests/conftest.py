@@ -82,6 +82,30 @@ def uses_database_server() -> bool:
     return uses_a_server(DATABASE_URL)
 
 
+#: The rules engine's tests: the engine imports no database (tests/engine/test_purity.py).
+ENGINE_TESTS = PROJECT_ROOT / "tests" / "engine"
+
+
+def runs_on_one_database(item: pytest.Item) -> bool:
+    """Whether a test's outcome cannot depend on the database: the engine's tests, and the
+    modules marked ``pytestmark = pytest.mark.one_database``."""
+    return item.path.is_relative_to(ENGINE_TESTS) or \
+        item.get_closest_marker("one_database") is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a database server, run only the tests whose outcome the database can change: every
+    test but those ``runs_on_one_database`` says are the same on any database, which the
+    run on SQLite has run. A module is run on both unless it is marked, so a new module
+    costs the second pass time, never its coverage."""
+    if not uses_database_server():
+        return
+    once = [item for item in items if runs_on_one_database(item)]
+    if once:
+        config.hook.pytest_deselected(items=once)
+        items[:] = [item for item in items if not runs_on_one_database(item)]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Empty this database's screenshot folder once per run, before any worker starts, so
     it holds this run's pictures only and no worker deletes another's."""
@@ -185,6 +209,32 @@ class MigratedOnce:
 
 
 MIGRATED = MigratedOnce()
+
+#: The cost the tests hash edit codes at: scrypt still, salted and checked by werkzeug's
+#: ``check_password_hash`` as the app checks every code, with N = 2**10 rather than
+#: werkzeug's 2**15. At werkzeug's cost each hash and each check of a code takes about 0.1 s
+#: of a core, and the suite makes and checks thousands (every protected league, every code
+#: the fuzz tests send), a third of its time; the cost is no part of what any test checks.
+TEST_HASH_METHOD = "scrypt:1024:8:1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def quicker_edit_code_hashes() -> Iterator[None]:
+    """Edit codes hashed at ``TEST_HASH_METHOD`` in this process (servers that tests start
+    in processes of their own hash at the app's cost)."""
+    from werkzeug.security import generate_password_hash
+
+    from handfoot_score.services import edit_codes
+
+    assert edit_codes.generate_password_hash is generate_password_hash, \
+        "the app no longer hashes edit codes with werkzeug's generate_password_hash"
+
+    def quicker(password: str) -> str:
+        return generate_password_hash(password, method=TEST_HASH_METHOD)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(edit_codes, "generate_password_hash", quicker)
+        yield
 
 
 @pytest.fixture

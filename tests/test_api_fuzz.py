@@ -6,6 +6,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
@@ -523,17 +524,27 @@ def test_any_club_night_table_started(client: FlaskClient, body: object, night: 
     assert_no_5xx(client.get(f"/api/v1/leagues/{league_id}/club-nights/{in_address(night)}"))
 
 
-@FUZZ
-@given(season=st.lists(st.one_of(HOSTILE_TEXT, INTS.map(str), st.floats().map(str),
-                                 st.sampled_from(["all", "", "1", "0", "-1", "1.5", "1e3"])),
-                       min_size=1, max_size=3))
-def test_any_season_asked_for(client: FlaskClient, season: list[str]) -> None:
+@pytest.fixture
+def league_with_seasons(client: FlaskClient) -> str:
+    """A league with two seasons and a game in it. Made once for all of a test's examples:
+    asking for its standings or export changes nothing (test_gets_change_nothing.py), so
+    every example asks of the same league, as it did of a new one made each time."""
     league_id = a_league(client)
     for name, day in (("Spring", "2026-03-01"), ("Summer", "2026-06-01")):
         started = client.post(f"/leagues/{league_id}/seasons",
                               data={"name": name, "starts_on": day})
         assert started.status_code == 303
     a_game(client, league=league_id)
+    return league_id
+
+
+@FUZZ
+@given(season=st.lists(st.one_of(HOSTILE_TEXT, INTS.map(str), st.floats().map(str),
+                                 st.sampled_from(["all", "", "1", "0", "-1", "1.5", "1e3"])),
+                       min_size=1, max_size=3))
+def test_any_season_asked_for(client: FlaskClient, league_with_seasons: str,
+                              season: list[str]) -> None:
+    league_id = league_with_seasons
     query = "&".join(f"season={in_address(asked)}" for asked in season)
     for address in (f"/api/v1/leagues/{league_id}/standings?{query}",
                     f"/api/v1/leagues/{league_id}/export?{query}"):

@@ -8,6 +8,9 @@ from werkzeug.test import TestResponse
 
 from tests.api_answers import errors_of
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 MELD_KEYS = {"cards", "kind", "points", "valid", "problems"}
 
 

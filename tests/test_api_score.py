@@ -8,6 +8,9 @@ from werkzeug.test import TestResponse
 
 from tests.api_answers import errors_of, fields_of
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 SCORE_KEYS = {"name", "melded_points", "book_points", "red_three_points", "going_out_points",
               "bonus_points", "left_points", "total", "meld_minimum"}
 

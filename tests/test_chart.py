@@ -14,6 +14,9 @@ from handfoot_score.web.chart import (
     step_size,
 )
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 TOTALS = ((3_720, -20), (7_440, -40), (7_540, 60), (8_320, 60))
 
 

@@ -11,6 +11,8 @@ from dataclasses import replace
 from itertools import product
 from typing import Any
 
+import pytest
+
 from handfoot_score.engine.cards import BOOK_SIZE, NATURAL_RANKS, CardKind, Rank
 from handfoot_score.engine.presets import CLASSIC, ITALIAN, PAGAT
 from handfoot_score.engine.rules import CardValues, WildLimits, _points_reachable
@@ -18,6 +20,9 @@ from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.engine.tally import CardCounts, Points, RankCounts, TableBooks, Tally
 from handfoot_score.engine.tally_shape import shape_problems, well_shaped
+
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
 
 
 def test_the_naturals_a_dirty_book_may_hold_run_from_the_minimum_to_six() -> None:

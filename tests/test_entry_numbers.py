@@ -15,6 +15,9 @@ from handfoot_score.web import flask_form
 from tests.form_data import form_values
 from tests.game_pages import start_game
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 NUMBERS = ["²", "١", "9" * 5000]
 
 

@@ -21,6 +21,9 @@ from handfoot_score.services import games
 from handfoot_score.services.tallies import read_entered
 from tests.site_map import QUIET, TEAMS
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 TRANSLATED = [locale for locale in LOCALES if locale != "en"]
 
 

@@ -20,6 +20,9 @@ from flask import Flask
 from handfoot_score.languages.i18n import LOCALES
 from tests.site_map import NIGHT, TEAMS, addresses, make_samples
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 #: Names typed by the people in the sample games, leagues and rules (tests/site_map.py),
 #: the game's own name, which the German and Japanese sources keep in English, and the
 #: rules site the Pagat preset is named after.

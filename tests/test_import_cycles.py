@@ -13,7 +13,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from handfoot_score import PROJECT_ROOT
+
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
 
 PACKAGE = "handfoot_score"
 

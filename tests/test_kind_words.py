@@ -13,6 +13,9 @@ from handfoot_score.engine.tally import COUNT_FIELDS
 from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, book_words
 from handfoot_score.web.team_tally_form import TeamTallyForm
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 
 def test_every_kind_the_engine_knows_has_its_words() -> None:
     assert list(CARD_WORDS) == list(CardKind)

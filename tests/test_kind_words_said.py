@@ -3,9 +3,13 @@ request's language, the same words ``BOOK_WORDS`` says there, each language kept
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 
 from handfoot_score.web.kind_words import BOOK_WORDS, book_words_said
+
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
 
 
 def test_book_words_said_are_the_words_in_each_language(app: Flask) -> None:

@@ -9,6 +9,9 @@ import pytest
 
 from handfoot_score.serving import network
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 
 def test_addresses_are_kept_a_while_then_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
     reads: list[str] = []

@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.page_weight import PAGE_TARGET, SCRIPT_TARGET, WIRE_TARGET, weigh_every_page
+
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
 
 
 def test_every_page_weighs_at_most_12_kb_on_the_wire_and_the_scripts_10_kb_in_all() -> None:

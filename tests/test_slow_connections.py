@@ -19,6 +19,9 @@ import pytest
 from handfoot_score.serving import connections
 from tests.serving import serve
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 #: The issue's attack: more slow connections than the server's connection limit (500).
 SLOW_CONNECTIONS = 600
 #: The answer a phone must get while they are held.

@@ -15,6 +15,9 @@ from flask.testing import FlaskClient
 from handfoot_score import PROJECT_ROOT
 from handfoot_score.serving.static_files import ONE_YEAR, minified_css, static_version
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 OWN_PAGE = {**GZIP, "Sec-Fetch-Site": "same-origin"}
 CSS = PROJECT_ROOT / "static" / "css" / "app.css"

@@ -17,6 +17,9 @@ from handfoot_score.engine.rules import RuleSet, SpecialBook
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.tally_form import RoundTallyForm
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 NAMES = ("Us", "Them")
 SEVENS = SpecialBook("sevens", "Book of sevens", 1500, CardKind.FOUR_TO_SEVEN, Rank.SEVEN)
 BLACK_THREES = SpecialBook("black_threes", "Book of black threes", 2000, CardKind.BLACK_THREE)

@@ -13,6 +13,9 @@ from handfoot_score.engine.tally import CardCounts, TableBooks, Tally
 from handfoot_score.languages.i18n import TRANSLATIONS, say
 from handfoot_score.web.tally_words import problem_words
 
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
+
 TEAMS = ["Owls", "Foxes"]
 
 

@@ -5,6 +5,7 @@ JSON API."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -12,6 +13,9 @@ from handfoot_score import create_app
 from handfoot_score.web.views import SESSION_GAMES
 from tests.conftest import TEST_CONFIG
 from tests.game_pages import start_game
+
+#: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
+pytestmark = pytest.mark.one_database
 
 PAGE_BLUEPRINTS = {"home", "theme", "games_setup", "play", "live", "results", "counting",
                    "rules", "meld_calculator", "leagues", "league_access", "joining", "board",
