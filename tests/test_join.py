@@ -19,8 +19,8 @@ from handfoot_score import MIGRATIONS, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, join_codes
 from handfoot_score.serving import network
-from handfoot_score.web import join
-from handfoot_score.web.join import qr_code
+from handfoot_score.web.joining import routes as join
+from handfoot_score.web.joining.routes import qr_code
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
 
 #: Pixels per module when the QR code is drawn for the decoder.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from handfoot_score.web.kind_words import BOOK_WORDS, book_words_said
+from handfoot_score.web.shared.kind_words import BOOK_WORDS, book_words_said
 
 
 def test_book_words_said_are_the_words_in_each_language(app: Flask) -> None:

@@ -14,7 +14,7 @@ from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.presets import CLASSIC, PAGAT
 from handfoot_score.engine.rules import RuleSet, SpecialBook
-from handfoot_score.web.tally_form import RoundTallyForm
+from handfoot_score.web.counting.tally_form import RoundTallyForm
 
 NAMES = ("Us", "Them")
 SEVENS = SpecialBook("sevens", "Book of sevens", 1500, CardKind.FOUR_TO_SEVEN, Rank.SEVEN)

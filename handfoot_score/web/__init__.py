@@ -3,10 +3,10 @@ module a blueprint of its own that ``create_app`` registers by name."""
 
 from flask import Flask
 
-from handfoot_score.web.errors import register_error_handlers
-from handfoot_score.web.filters import register_filters
-from handfoot_score.web.hooks import register_hooks
-from handfoot_score.web.templating import configure_templates
+from handfoot_score.web.shared.errors import register_error_handlers
+from handfoot_score.web.shared.filters import register_filters
+from handfoot_score.web.shared.hooks import register_hooks
+from handfoot_score.web.shared.templating import configure_templates
 
 
 def register_web(app: Flask) -> None:
