@@ -23,13 +23,9 @@ from handfoot_score.services import club_nights, rules
 from handfoot_score.services.club_nights import ClubNightNotFound, NightView
 from handfoot_score.services.leagues import MAX_PLAYER_NAME, LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext
-from handfoot_score.web.leagues.access import (
-    SEE_OTHER,
-    checked_edit_code_for,
-    edit_code_for,
-    league_or_404,
-)
+from handfoot_score.web.shared.edit_codes import checked_edit_code_for, edit_code_for, league_or_404
 from handfoot_score.web.shared.flask_form import FlaskForm, show_problems
+from handfoot_score.web.shared.redirects import SEE_OTHER
 
 bp = Blueprint("club_nights", __name__)
 

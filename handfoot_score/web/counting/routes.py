@@ -58,7 +58,7 @@ from handfoot_score.services.words import gettext as _
 from handfoot_score.serving.errors import handle_http_error
 from handfoot_score.web.counting.corrections import what_changed
 from handfoot_score.web.counting.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
-from handfoot_score.web.leagues.access import edit_code_for_game
+from handfoot_score.web.shared.edit_codes import edit_code_for_game
 from handfoot_score.web.shared.round_screen import JUST_RECORDED
 from handfoot_score.web.shared.tally_words import tally_words
 

@@ -22,8 +22,8 @@ from handfoot_score.services.leagues import LeagueNotFound, LeagueView
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
 from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
-from handfoot_score.web.leagues.access import edit_code_for
 from handfoot_score.web.shared.device_rules import list_rules, rules_of_this_device
+from handfoot_score.web.shared.edit_codes import edit_code_for
 from handfoot_score.web.shared.flask_form import FlaskForm
 from handfoot_score.web.shared.rules_form import HouseRulesForm, house_rules_form_data, preset_words
 

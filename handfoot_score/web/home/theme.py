@@ -11,25 +11,11 @@ from flask import Blueprint, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.web.home.language import ONE_YEAR, remember_language
-from handfoot_score.web.leagues.access import safe_next
+from handfoot_score.web.shared.redirects import SEE_OTHER, safe_next
+from handfoot_score.web.shared.themes import COOKIE, THEMES
 
 bp = Blueprint("theme", __name__)
 
-COOKIE = "theme"
-#: What a device may choose; "auto" follows the phone's setting (and clears the cookie).
-THEMES = ("light", "dark", "auto")
-SEE_OTHER = 303
-
-
-def chosen_theme() -> str:
-    """The theme this device chose: "light", "dark", or "auto" to follow the phone."""
-    theme = request.cookies.get(COOKIE, "auto")
-    return theme if theme in THEMES else "auto"
-
-
-def theme_context() -> dict[str, str]:
-    """Every page knows the chosen theme, for ``data-theme`` and the switch."""
-    return {"theme": chosen_theme()}
 
 
 @bp.post("/theme")

@@ -3,17 +3,16 @@ the QR code of its link on the game's join page."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import segno
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from handfoot_score.services import join_codes
 from handfoot_score.services.words import gettext as _
-from handfoot_score.serving import network
-from handfoot_score.web.play.routes import SEE_OTHER, game_or_404
+from handfoot_score.web.play.routes import game_or_404
+from handfoot_score.web.shared.join_links import join_link
+from handfoot_score.web.shared.redirects import SEE_OTHER
 
 bp = Blueprint("joining", __name__)
 
@@ -50,40 +49,6 @@ def join_game(game_id: str) -> ResponseReturnValue:
     link = join_link("play.game", game_id=state.id)
     return render_template("games/join.html", state=state, link=link,
                            qr=qr_code(link) if link else None)
-
-
-def join_link(endpoint: str, **values: Any) -> str | None:
-    """The link another phone opens for ``endpoint`` (``values`` as ``url_for`` takes them);
-    None if this computer has none to give.
-
-    ``PUBLIC_URL`` names the site when set. Otherwise the link is on the address this
-    request came to, except that a loopback address (``127.0.0.1``, ``localhost``), which
-    would open the other phone itself, becomes this computer's first network address.
-    """
-    path = url_for(endpoint, **values)
-    public: str | None = current_app.config.get("PUBLIC_URL")
-    if public:
-        return public + path
-    host, port = split_host(request.host)
-    if network.is_loopback(host):
-        addresses = network.network_addresses()
-        if not addresses:
-            return None
-        host = network.host_for_url(addresses[0])
-    return f"{request.scheme}://{host}{port}{path}"
-
-
-def split_host(host: str) -> tuple[str, str]:
-    """A Host header's name and its ``:port`` part (empty when there is none).
-
-    >>> split_host("127.0.0.1:8000"), split_host("[::1]:80"), split_host("cards.example.org")
-    (('127.0.0.1', ':8000'), ('[::1]', ':80'), ('cards.example.org', ''))
-    """
-    if host.startswith("["):
-        name, _, rest = host.partition("]")
-        return name + "]", rest
-    name, colon, port = host.rpartition(":")
-    return (name, colon + port) if colon else (host, "")
 
 
 def qr_code(link: str) -> Markup:

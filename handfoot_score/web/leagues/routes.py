@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 
 from flask import (
     Blueprint,
@@ -38,12 +37,14 @@ from handfoot_score.services.heavy_reads import HeavyRead
 from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
-from handfoot_score.services.standings import Column, Standings
 from handfoot_score.services.typed_in import read_json
 from handfoot_score.services.words import gettext as _
 from handfoot_score.serving.streaming import streamed
-from handfoot_score.web.leagues.access import (
-    SEE_OTHER,
+from handfoot_score.web.leagues.player_chart import results_chart
+from handfoot_score.web.leagues.rating_chart import rating_chart
+from handfoot_score.web.leagues.season_switch import NewSeasonForm, season_links
+from handfoot_score.web.shared.conditional_pages import conditional_page
+from handfoot_score.web.shared.edit_codes import (
     checked_edit_code_for,
     edit_code_for,
     league_or_404,
@@ -51,24 +52,12 @@ from handfoot_score.web.leagues.access import (
     listed_leagues,
     remember,
 )
-from handfoot_score.web.leagues.player_chart import results_chart
-from handfoot_score.web.leagues.rating_chart import rating_chart
-from handfoot_score.web.leagues.season_switch import NewSeasonForm, season_links
-from handfoot_score.web.shared.conditional_pages import conditional_page
 from handfoot_score.web.shared.flask_form import FlaskForm, show_problems
+from handfoot_score.web.shared.redirects import SEE_OTHER
+from handfoot_score.web.shared.standings_headers import headers, sort_links
 
 bp = Blueprint("leagues", __name__)
 
-#: Each column's heading, the short form a narrow table shows, and whether phones see it.
-COLUMNS = {
-    Column.RATING: (_l("Club rating"), _l("Rating"), False),
-    Column.GAMES: (_l("Games"), _l("G"), True), Column.WINS: (_l("Wins"), _l("W"), False),
-    Column.TIES: (_l("Ties"), _l("T"), False), Column.LOSSES: (_l("Losses"), _l("L"), False),
-    Column.POINTS: (_l("Points"), _l("Pts"), False),
-    Column.AVG_POINTS: (_l("Points per game"), _l("Avg"), True),
-    Column.BEST: (_l("Best game"), _l("Best"), True),
-    Column.WIN_PCT: (_l("Win percentage"), _l("Win %"), True),
-}
 EDIT_CODE_LENGTH = _l("An edit code needs %(least)s or more characters (up to %(most)s).",
                       least=MIN_EDIT_CODE, most=MAX_EDIT_CODE)
 EDIT_CODE_HINT = _l("Optional. A passphrase of %(least)s or more characters: with one, only "
@@ -82,47 +71,6 @@ EXPORT_JSON = json.JSONEncoder(ensure_ascii=False, indent=1)
 _LEAGUE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 IMPORT_CODE_HINT = _l("Optional. A passphrase of %(least)s or more characters to protect the "
                       "restored league (the file holds no edit code).", least=MIN_EDIT_CODE)
-
-
-@dataclass(frozen=True)
-class Header:
-    """A standings column heading: a link that sorts by it, and how it is sorted now."""
-
-    column: Column
-    label: str
-    short: str
-    url: str
-    aria_sort: str | None
-    css: str
-
-
-def sort_links(table: Standings, season: str | None = None) -> dict[Column, str]:
-    """The address that sorts the standings by each column (numbers highest first, names A
-    to Z); the column sorted now sorts the other way round. The players' and the partners'
-    tables share them, so a page builds each once; they keep the ``season`` asked for."""
-    links = {}
-    for column in Column:
-        descending = column is not Column.NAME
-        if column is table.sort:
-            descending = not table.descending
-        links[column] = url_for("leagues.league", league_id=table.league.id,
-                                sort=column.value, order="desc" if descending else "asc",
-                                season=season)
-    return links
-
-
-def headers(table: Standings, first: str, links: dict[Column, str]) -> list[Header]:
-    """The headings of a standings table whose first column is called ``first``, each a
-    link from ``links`` that sorts by it."""
-    result = []
-    for column in Column:
-        label, short, wide = (first, first, False) if column is Column.NAME else COLUMNS[column]
-        result.append(Header(
-            column=column, label=str(label), short=str(short), url=links[column],
-            aria_sort=None if column is not table.sort
-            else ("descending" if table.descending else "ascending"),
-            css="wide" if wide else ""))
-    return result
 
 
 class NewLeagueForm(FlaskForm):

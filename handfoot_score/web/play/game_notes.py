@@ -13,9 +13,10 @@ from handfoot_score.services import games
 from handfoot_score.services.games import GameState
 from handfoot_score.services.words import gettext as _
 from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
-from handfoot_score.web.leagues.access import edit_code_for_game
-from handfoot_score.web.play.routes import SEE_OTHER, game_or_404
+from handfoot_score.web.play.routes import game_or_404
+from handfoot_score.web.shared.edit_codes import edit_code_for_game
 from handfoot_score.web.shared.flask_form import FlaskForm, show_problems
+from handfoot_score.web.shared.redirects import SEE_OTHER
 
 bp = Blueprint("game_notes", __name__)
 

@@ -9,11 +9,12 @@ from handfoot_score.services import games
 from handfoot_score.services.games import GameNotFound, GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web.joining.routes import join_link
-from handfoot_score.web.leagues.access import edit_code_for_game
-from handfoot_score.web.play.routes import SEE_OTHER, game_or_404
+from handfoot_score.web.play.routes import game_or_404
 from handfoot_score.web.shared.chart import running_total_chart
 from handfoot_score.web.shared.conditional_pages import conditional_page
+from handfoot_score.web.shared.edit_codes import edit_code_for_game
+from handfoot_score.web.shared.join_links import join_link
+from handfoot_score.web.shared.redirects import SEE_OTHER
 from handfoot_score.web.shared.round_screen import score_sheet
 
 bp = Blueprint("results", __name__)

@@ -15,9 +15,10 @@ from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.games import GameConflict, GameNotFound, GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web.leagues.access import edit_code_for_game
 from handfoot_score.web.shared.conditional_pages import conditional_page
+from handfoot_score.web.shared.edit_codes import edit_code_for_game
 from handfoot_score.web.shared.flask_form import FlaskForm
+from handfoot_score.web.shared.redirects import SEE_OTHER
 from handfoot_score.web.shared.round_screen import (
     JUST_RECORDED,
     book_kinds,
@@ -30,7 +31,6 @@ from handfoot_score.web.shared.typed_fields import StoredCountField
 
 bp = Blueprint("play", __name__)
 
-SEE_OTHER = 303
 
 
 class CounterTapForm(FlaskForm):

@@ -19,12 +19,12 @@ from handfoot_score.services.rules import get_rules
 from handfoot_score.services.standings import Column, Standing
 from handfoot_score.services.words import gettext as _
 from handfoot_score.serving.streaming import streamed
-from handfoot_score.web.leagues.routes import headers, sort_links
 from handfoot_score.web.play.routes import game_or_404
-from handfoot_score.web.rules.routes import RulesCard
 from handfoot_score.web.shared.chart import step_size
 from handfoot_score.web.shared.formats import points
 from handfoot_score.web.shared.round_screen import score_sheet
+from handfoot_score.web.shared.rules_card import RulesCard
+from handfoot_score.web.shared.standings_headers import headers, sort_links
 
 bp = Blueprint("printouts", __name__)
 

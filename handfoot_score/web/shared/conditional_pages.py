@@ -50,7 +50,7 @@ from flask.typing import ResponseReturnValue
 
 from handfoot_score import PROJECT_ROOT
 from handfoot_score.languages.i18n import current_locale
-from handfoot_score.web.home.theme import chosen_theme
+from handfoot_score.web.shared.themes import chosen_theme
 
 #: The header of a fetch in the background (live.js refreshing a page), which shows no
 #: messages: they are left for the page the user opens next (templates/_flashes.html).

@@ -14,8 +14,7 @@ from handfoot_score.engine.errors import UnknownRules
 from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web.leagues.access import (
-    SEE_OTHER,
+from handfoot_score.web.shared.edit_codes import (
     ForgetForm,
     UnlockForm,
     back_here,
@@ -23,6 +22,7 @@ from handfoot_score.web.leagues.access import (
     edit_code_for,
     league_or_404,
 )
+from handfoot_score.web.shared.redirects import SEE_OTHER
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -4,8 +4,6 @@ write points and figures, the join link, and the chosen theme."""
 from flask import Flask
 
 from handfoot_score.languages.i18n import say
-from handfoot_score.web.home.theme import theme_context
-from handfoot_score.web.joining.routes import join_link
 from handfoot_score.web.shared.formats import (
     day,
     deduction,
@@ -16,6 +14,8 @@ from handfoot_score.web.shared.formats import (
     time_ago,
     whole_points,
 )
+from handfoot_score.web.shared.join_links import join_link
+from handfoot_score.web.shared.themes import theme_context
 
 
 def register_filters(app: Flask) -> None:

@@ -1,22 +1,18 @@
 """What every page does after its view, registered in one place: the pages only, never the
-JSON API."""
+JSON API. The hooks themselves are their features' (``web/__init__.py`` names them)."""
 
 from collections.abc import Callable
 from functools import wraps
 
 from flask import Flask, Response, request
 
-from handfoot_score.web.home.routes import remember_game
-from handfoot_score.web.play.live import location_for_scripts
-
 Hook = Callable[[Response], Response]
 
 
-def register_hooks(app: Flask) -> None:
-    """Remember the games this device opens, and answer live.js's saves with where to go."""
-    # The app runs its hooks last registered first: a save's redirect becomes an answer
-    # before a game is remembered, as when both were the one blueprint's.
-    for hook in (remember_game, location_for_scripts):
+def register_hooks(app: Flask, *hooks: Hook) -> None:
+    """Run each of ``hooks`` after every page's view, the last named first (as the app runs
+    its hooks, last registered first)."""
+    for hook in hooks:
         app.after_request(pages_only(hook))
 
 
