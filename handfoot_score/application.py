@@ -13,8 +13,9 @@ from handfoot_score import MIGRATIONS, PROJECT_ROOT, api
 from handfoot_score.config import instance_path, settings
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.languages.i18n import init_i18n
+from handfoot_score.services.errors import NotFound
 from handfoot_score.serving.cli import register_commands
-from handfoot_score.serving.errors import handle_http_error
+from handfoot_score.serving.errors import handle_http_error, not_found
 from handfoot_score.serving.security import (
     register_body_limits,
     register_compression,
@@ -131,5 +132,7 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_errorhandlers(app: Flask) -> None:
-    """Answer HTTP errors with a plain page, or with JSON under ``/api/``."""
+    """Answer HTTP errors, and a request for something not stored, with a plain page, or with
+    JSON under ``/api/``."""
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(NotFound, not_found)

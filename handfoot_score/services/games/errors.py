@@ -15,9 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from handfoot_score.engine.errors import N_
 
-class GameNotFound(LookupError):
+from ..errors import NotFound
+
+
+class GameNotFound(NotFound):
     """No game has this id."""
+
+    message = N_("There is no game at this address.")
 
 
 class GameConflict(Exception):

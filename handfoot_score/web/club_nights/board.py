@@ -17,13 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.services import club_nights, league_play, standings
 from handfoot_score.services.club_nights import Tonight
 from handfoot_score.services.games import GameState
-from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.standings import Column
 from handfoot_score.services.words import gettext as _
 
@@ -169,13 +168,10 @@ def result_lines(game: GameState) -> int:
 def board(league_id: str) -> ResponseReturnValue:
     """The league's board, its pages turned by ``?tick=``."""
     tick = request.args.get("tick", 0, type=int) % MOST_TICKS
-    try:
-        table = standings.league_standings(league_id, sort=Column.RATING)
-        night = club_nights.tonight(league_id)
-        playing = league_play.games_in_play(league_id)
-        finished = league_play.finished_games(league_id, limit=LAST_RESULTS)
-    except LeagueNotFound:
-        abort(404)
+    table = standings.league_standings(league_id, sort=Column.RATING)
+    night = club_nights.tonight(league_id)
+    playing = league_play.games_in_play(league_id)
+    finished = league_play.finished_games(league_id, limit=LAST_RESULTS)
     headings = standings_headings()
     name_chars = max(FEWEST_NAME_CHARS, STANDINGS_CHARS - sum(map(width, headings[1:])))
     return render_template(

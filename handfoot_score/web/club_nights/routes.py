@@ -19,11 +19,10 @@ from handfoot_score.engine.seating_plan import (
     MIN_NIGHT_PLAYERS,
     SixSeats,
 )
-from handfoot_score.services import club_nights, rules
-from handfoot_score.services.club_nights import ClubNightNotFound, NightView
-from handfoot_score.services.leagues import MAX_PLAYER_NAME, LeagueNotFound, LeagueView
+from handfoot_score.services import club_nights, leagues, rules
+from handfoot_score.services.leagues import MAX_PLAYER_NAME, LeagueView
 from handfoot_score.services.words import gettext
-from handfoot_score.web.shared.edit_codes import checked_edit_code_for, edit_code_for, league_or_404
+from handfoot_score.web.shared.edit_codes import checked_edit_code_for, edit_code_for
 from handfoot_score.web.shared.flask_form import FlaskForm, show_problems
 from handfoot_score.web.shared.redirects import SEE_OTHER
 
@@ -61,7 +60,7 @@ class NightForm(FlaskForm):
 def new_night(league_id: str) -> ResponseReturnValue:
     """Pick who is here tonight and how many games each; the tables are drawn on submit (a
     protected league's code asked first)."""
-    league = league_or_404(league_id)
+    league = leagues.get_league(league_id)
     code = checked_edit_code_for(league.id) if request.method == "POST" else None
     form = _night_form(league)
     if not form.validate_on_submit():
@@ -81,7 +80,8 @@ def new_night(league_id: str) -> ResponseReturnValue:
 def night(league_id: str, night_id: str) -> ResponseReturnValue:
     """Tonight's tables, rotation by rotation: a button starts each table's game, and once
     started its join code shows. Prints as one line per table per rotation."""
-    return render_template("leagues/club_night.html", night=_night_or_404(league_id, night_id),
+    night = club_nights.get_night(league_id, night_id)
+    return render_template("leagues/club_night.html", night=night,
                            unlocked=edit_code_for(league_id) is not None)
 
 
@@ -90,10 +90,7 @@ def draw_again(league_id: str, night_id: str) -> ResponseReturnValue:
     """The same players and games drawn with another seed, as a new night."""
     if not FlaskForm().validate_on_submit():
         abort(400)
-    try:
-        night = club_nights.draw_again(league_id, night_id, edit_code=edit_code_for(league_id))
-    except (LeagueNotFound, ClubNightNotFound):
-        abort(404)
+    night = club_nights.draw_again(league_id, night_id, edit_code=edit_code_for(league_id))
     return redirect(url_for("club_nights.night", league_id=league_id, night_id=night.id),
                     SEE_OTHER)
 
@@ -105,11 +102,8 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int) -> Res
     already started there is opened instead."""
     if not FlaskForm().validate_on_submit():
         abort(400)
-    try:
-        started = club_nights.start_table(league_id, night_id, rotation, table,
-                                          edit_code=edit_code_for(league_id))
-    except (LeagueNotFound, ClubNightNotFound):
-        abort(404)
+    started = club_nights.start_table(league_id, night_id, rotation, table,
+                                      edit_code=edit_code_for(league_id))
     return redirect(url_for("play.game", game_id=started.game.id), SEE_OTHER)
 
 
@@ -126,10 +120,3 @@ def _night_form(league: LeagueView) -> NightForm:
 def _new_page(league: LeagueView, form: NightForm, status: int) -> ResponseReturnValue:
     return render_template("leagues/club_night_new.html", league=league, form=form,
                            least=MIN_NIGHT_PLAYERS, most=MAX_NIGHT_PLAYERS), status
-
-
-def _night_or_404(league_id: str, night_id: str) -> NightView:
-    try:
-        return club_nights.get_night(league_id, night_id)
-    except (LeagueNotFound, ClubNightNotFound):
-        abort(404)

@@ -42,10 +42,9 @@ from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.extensions import csrf
 from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, tally_parts, undo
-from handfoot_score.services.errors import InvalidInput
+from handfoot_score.services.errors import InvalidInput, NotFound
 from handfoot_score.services.games import (
     GameConflict,
-    GameNotFound,
     GameState,
     StaleRound,
     StaleTeamCounts,
@@ -55,7 +54,7 @@ from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import read_entered, read_entered_tally, round_warnings
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
-from handfoot_score.serving.errors import handle_http_error
+from handfoot_score.serving.errors import handle_http_error, not_found
 from handfoot_score.web.counting.corrections import what_changed
 from handfoot_score.web.counting.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm
 from handfoot_score.web.shared.edit_codes import edit_code_for_game
@@ -190,6 +189,8 @@ def page_too_old(error: CSRFError) -> ResponseReturnValue:
             abort(404)
     except HTTPException as refused:
         return handle_http_error(refused)
+    except NotFound as missing:  # raised in an error handler, the app's would not see it
+        return not_found(missing)
     form = _form(state)
     return _page(state, number=args["number"], form=form, team=team,
                  errors=[ErrorLink(str(TOO_OLD), None)], status=400)
@@ -213,8 +214,6 @@ def undo_round(game_id: str, number: int) -> ResponseReturnValue:
         state, undone = undo.undo_round(game_id, number,
                                         undo.read_game_version(_number(version)),
                                         edit_code=edit_code_for_game(game_id))
-    except GameNotFound:
-        abort(404)
     except (GameConflict, InvalidInput) as error:
         message = error.message if isinstance(error, GameConflict) else \
             _("Undo: the page was too old to say which round to take back.")
@@ -268,10 +267,7 @@ def _refusal(state: GameState, number: int, form: RoundTallyForm, team: int | No
 
 def _game(game_id: str, number: int) -> GameState:
     """The game, if ``number`` is a round that can be counted or corrected in it."""
-    try:
-        state = games.get_game(game_id)
-    except GameNotFound:
-        abort(404)
+    state = games.get_game(game_id)
     if not 1 <= number <= len(state.rounds) + (state.current_round is not None):
         abort(404)
     return state

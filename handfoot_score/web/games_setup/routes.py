@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import DateField, FieldList, Form, FormField, HiddenField, SelectField, StringField
@@ -18,7 +18,7 @@ from handfoot_score.engine.table import player_count, seating
 from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, leagues, ratings
 from handfoot_score.services import rules as rules_service
-from handfoot_score.services.leagues import LeagueNotFound, LeagueView
+from handfoot_score.services.leagues import LeagueView
 from handfoot_score.services.words import gettext as _
 from handfoot_score.services.words import ngettext
 from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
@@ -197,12 +197,7 @@ def _page(form: NewGameForm, open_rules: bool = False) -> str:
 
 
 def _league(league_id: str | None) -> LeagueView | None:
-    if not league_id:
-        return None
-    try:
-        return leagues.get_league(league_id)
-    except LeagueNotFound:
-        abort(404)
+    return leagues.get_league(league_id) if league_id else None
 
 
 def _rules_to_play(form: NewGameForm) -> dict[str, Any]:

@@ -8,9 +8,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from handfoot_score.services import join_codes
+from handfoot_score.services import games, join_codes
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web.play.routes import game_or_404
 from handfoot_score.web.shared.join_links import join_link
 from handfoot_score.web.shared.redirects import SEE_OTHER
 
@@ -45,7 +44,7 @@ def join() -> ResponseReturnValue:
 @bp.get("/games/<game_id>/join")
 def join_game(game_id: str) -> ResponseReturnValue:
     """The game's join code in big letters, and a QR code of its link to scan."""
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     link = join_link("play.game", game_id=state.id)
     return render_template("games/join.html", state=state, link=link,
                            qr=qr_code(link) if link else None)

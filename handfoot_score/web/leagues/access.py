@@ -16,7 +16,6 @@ from handfoot_score.web.shared.edit_codes import (
     UnlockForm,
     carried_fields,
     edit_code_for,
-    league_or_404,
     remember,
 )
 from handfoot_score.web.shared.redirects import SEE_OTHER, safe_next
@@ -30,7 +29,7 @@ POST_AGAIN = 307
 @bp.route("/leagues/<league_id>/unlock", methods=["GET", "POST"])
 def unlock_league(league_id: str) -> ResponseReturnValue:
     """Ask for a league's edit code; once right, this device may change the league's games."""
-    league = league_or_404(league_id)
+    league = leagues.get_league(league_id)
     form = UnlockForm(next=request.args.get("next", ""))
     carried = carried_fields() if form.repost.data else []
     if not form.validate_on_submit():
@@ -60,7 +59,7 @@ def forget_league_code(league_id: str) -> ResponseReturnValue:
     """Make this device ask for the league's edit code again; 404 for no such league."""
     if not ForgetForm().validate_on_submit():
         abort(400)
-    league = league_or_404(league_id)
+    league = leagues.get_league(league_id)
     keys = session.get(SESSION_KEY) or {}
     session[SESSION_KEY] = {k: v for k, v in keys.items() if k != league.id}
     flash(_("This device will ask for the edit code again."), "success")

@@ -47,7 +47,6 @@ from handfoot_score.web.shared.conditional_pages import conditional_page
 from handfoot_score.web.shared.edit_codes import (
     checked_edit_code_for,
     edit_code_for,
-    league_or_404,
     list_league,
     listed_leagues,
     remember,
@@ -162,7 +161,7 @@ def league(league_id: str) -> ResponseReturnValue:
     league's games are unchanged, and whether this device may change them."""
     version = league_versions.standings_version(league_id)
     unlocked = edit_code_for(league_id) is not None
-    page = conditional_page(None if version is None else (version, unlocked),
+    page = conditional_page((version, unlocked),
                             lambda: _standings(league_id, unlocked))
     list_league(league_id)
     return page
@@ -174,7 +173,7 @@ def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None
         table = standings.league_standings(league_id, sort=request.args.get("sort"),
                                            order=request.args.get("order"),
                                            season=request.args.get("season"))
-    except (LeagueNotFound, InvalidInput):
+    except InvalidInput:
         abort(404)
     # The season asked for, kept by the page's links: none asked, the season being played,
     # whichever it is when a link is followed.
@@ -193,7 +192,7 @@ def _standings(league_id: str, unlocked: bool, season_form: NewSeasonForm | None
 def start_season(league_id: str) -> ResponseReturnValue:
     """Start a new season of the league (its edit code, if it has one, asked as for its
     games, and before the form is read); the league's next games are played in it."""
-    league_or_404(league_id)
+    leagues.get_league(league_id)
     code = checked_edit_code_for(league_id)
     form = NewSeasonForm()
     if form.validate_on_submit():
@@ -216,7 +215,7 @@ def league_player(league_id: str, player_id: int) -> ResponseReturnValue:
     try:
         history = player_history(league_id, player_id,
                                  request.args.get("season") or seasons.ALL_TIME)
-    except (LeagueNotFound, InvalidInput):
+    except InvalidInput:
         abort(404)
     return render_template("leagues/player.html", history=history,
                            chart=results_chart(history.name, history.results),
@@ -233,7 +232,7 @@ def export_league(league_id: str) -> ResponseReturnValue:
     with HeavyRead() as read:
         try:
             export = league_backup.league_export(league_id, request.args.get("season"))
-        except (LeagueNotFound, InvalidInput):
+        except InvalidInput:
             abort(404)
         return streamed(read, export.pieces(EXPORT_JSON), "application/json", {
             "Content-Disposition": _attachment(export.head["name"], "json")})
@@ -247,7 +246,7 @@ def standings_csv(league_id: str) -> ResponseReturnValue:
         try:
             lines = standings.standings_csv(league_id, request.args.get("season"))
             name = leagues.get_league(league_id).name
-        except (LeagueNotFound, InvalidInput):
+        except InvalidInput:
             abort(404)
         return streamed(read, lines, "text/csv", {
             "Content-Disposition": _attachment(name + " standings", "csv")})

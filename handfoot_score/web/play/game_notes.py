@@ -13,7 +13,6 @@ from handfoot_score.services import games
 from handfoot_score.services.games import GameState
 from handfoot_score.services.words import gettext as _
 from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
-from handfoot_score.web.play.routes import game_or_404
 from handfoot_score.web.shared.edit_codes import edit_code_for_game
 from handfoot_score.web.shared.flask_form import FlaskForm, show_problems
 from handfoot_score.web.shared.redirects import SEE_OTHER
@@ -33,7 +32,7 @@ class NotesForm(FlaskForm):
 def game_notes(game_id: str) -> ResponseReturnValue:
     """The game's notes in a small form; saved, back to the game. A league game with an edit
     code asks for it as its other changes do."""
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     form = NotesForm(obj=state.notes)
     if not form.validate_on_submit():
         return _page(state, form, 422 if form.is_submitted() else 200)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.services import live
-from handfoot_score.services.games import GameNotFound
 
 bp = Blueprint("live", __name__)
 
@@ -27,16 +26,11 @@ def live_version(game_id: str) -> ResponseReturnValue:
     the script fetches the page when it changed, never the summary, so reading the game
     for it would be work thrown away by every phone of the table after every save."""
     version = live.polled_version(game_id)
-    if version is None:
-        abort(404)
     if request.if_none_match.contains(str(version)):
         return _uncached(Response(status=304), version)
     if request.method == "HEAD":
         return _uncached(Response(status=200), version)
-    try:
-        pulse = live.pulse(game_id)
-    except GameNotFound:
-        abort(404)
+    pulse = live.pulse(game_id)
     return _uncached(jsonify(asdict(pulse)), pulse.version)
 
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.services import games
-from handfoot_score.services.games import GameNotFound, GameState
+from handfoot_score.services.games import GameState
 from handfoot_score.services.live import game_version
 from handfoot_score.services.words import gettext as _
-from handfoot_score.web.play.routes import game_or_404
 from handfoot_score.web.shared.chart import running_total_chart
 from handfoot_score.web.shared.conditional_pages import conditional_page
 from handfoot_score.web.shared.edit_codes import edit_code_for_game
@@ -32,12 +31,12 @@ def scoreboard(game_id: str) -> ResponseReturnValue:
     while the game's version and its join link (the computer's network address, when opened
     on the computer itself) hold."""
     version = game_version(game_id)
-    return conditional_page(None if version is None else (version, join_link("joining.join")),
+    return conditional_page((version, join_link("joining.join")),
                             lambda: _scoreboard(game_id))
 
 
 def _scoreboard(game_id: str) -> ResponseReturnValue:
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     number = state.current_round
     return render_template(
         "games/scoreboard.html", state=state,
@@ -54,7 +53,7 @@ def game_over(game_id: str) -> ResponseReturnValue:
 
 
 def _game_over(game_id: str) -> ResponseReturnValue:
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     if not state.finished:
         return redirect(url_for("play.game", game_id=state.id))
     return render_template(
@@ -68,10 +67,7 @@ def _game_over(game_id: str) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/again")
 def play_again(game_id: str) -> ResponseReturnValue:
     """Start a new game with the same rules and teams, and go to its first round."""
-    try:
-        state = games.play_again(game_id, edit_code=edit_code_for_game(game_id))
-    except GameNotFound:
-        abort(404)
+    state = games.play_again(game_id, edit_code=edit_code_for_game(game_id))
     flash(_("A new game with the same teams has started. The deal moves one seat on."))
     return redirect(url_for("play.game", game_id=state.id), SEE_OTHER)
 

@@ -12,7 +12,7 @@ from wtforms.validators import AnyOf, InputRequired, Length, Optional
 
 from handfoot_score.services import games, ratings
 from handfoot_score.services.errors import InvalidInput
-from handfoot_score.services.games import GameConflict, GameNotFound, GameState
+from handfoot_score.services.games import GameConflict
 from handfoot_score.services.live import game_version
 from handfoot_score.services.words import gettext as _
 from handfoot_score.web.shared.conditional_pages import conditional_page
@@ -48,14 +48,6 @@ class BookTapForm(CounterTapForm):
     kind = StringField(validators=[InputRequired(), Length(max=32)])
 
 
-def game_or_404(game_id: str) -> GameState:
-    """The game with this id, or the 404 page."""
-    try:
-        return games.get_game(game_id)
-    except GameNotFound:
-        abort(404)
-
-
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """The round being played: the score sheet, its minimum, the deal, the book counters, and
@@ -65,7 +57,7 @@ def game(game_id: str) -> ResponseReturnValue:
 
 
 def _round_screen(game_id: str) -> ResponseReturnValue:
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     if state.finished:
         return redirect(url_for("results.game_over", game_id=state.id))
     number = state.current_round
@@ -111,8 +103,6 @@ def _tap(game_id: str, form: CounterTapForm,
         abort(400)
     try:
         count(team, change, form.seen.data)
-    except GameNotFound:
-        abort(404)
     except GameConflict as error:
         flash(error.message, "error")
         return redirect(url_for("play.game", game_id=game_id), SEE_OTHER)
@@ -124,7 +114,7 @@ def _tap(game_id: str, form: CounterTapForm,
 @bp.get("/games/<game_id>/abandon")
 def confirm_abandon(game_id: str) -> ResponseReturnValue:
     """Ask before stopping a game; a game already over has nothing to stop."""
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     if state.current_round is None:
         return redirect(url_for("play.game", game_id=state.id))
     return render_template("games/abandon.html", state=state)
@@ -133,7 +123,7 @@ def confirm_abandon(game_id: str) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/abandon")
 def abandon_game(game_id: str) -> ResponseReturnValue:
     """Stop the game: its rounds stay saved, and it leaves the list of games in play."""
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     if state.current_round is None:
         return redirect(url_for("play.game", game_id=state.id), SEE_OTHER)
     games.abandon_game(game_id, edit_code=edit_code_for_game(game_id))

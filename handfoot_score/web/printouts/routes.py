@@ -11,15 +11,13 @@ from datetime import UTC, datetime
 from flask import Blueprint, abort, render_template, request, stream_template
 from flask.typing import ResponseReturnValue
 
-from handfoot_score.services import game_results, standings
+from handfoot_score.services import game_results, games, standings
 from handfoot_score.services.errors import InvalidInput
 from handfoot_score.services.heavy_reads import HeavyRead
-from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.services.rules import get_rules
 from handfoot_score.services.standings import Column, Standing
 from handfoot_score.services.words import gettext as _
 from handfoot_score.serving.streaming import streamed
-from handfoot_score.web.play.routes import game_or_404
 from handfoot_score.web.shared.chart import step_size
 from handfoot_score.web.shared.formats import points
 from handfoot_score.web.shared.round_screen import score_sheet
@@ -102,7 +100,7 @@ class RatingBars:
 @bp.get("/games/<game_id>/sheet")
 def game_sheet(game_id: str) -> ResponseReturnValue:
     """A game's score sheet to print: each round part by part, the totals, the rules."""
-    state = game_or_404(game_id)
+    state = games.get_game(game_id)
     return render_template("printouts/game_sheet.html", state=state, sheet=score_sheet(state))
 
 
@@ -117,7 +115,7 @@ def league_report(league_id: str) -> ResponseReturnValue:
         try:
             table = standings.league_standings(league_id, sort=Column.RATING,
                                                season=request.args.get("season"))
-        except (LeagueNotFound, InvalidInput):
+        except InvalidInput:
             abort(404)
         season_id = None if table.seasons.season is None else table.seasons.season.id
         links = sort_links(table)

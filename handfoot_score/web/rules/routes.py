@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from handfoot_score.engine.errors import InvalidRules
 from handfoot_score.engine.rules_json import rules_to_dict
-from handfoot_score.services.games import GameNotFound, get_game
+from handfoot_score.services.games import get_game
 from handfoot_score.services.rules import get_rules, list_presets, resolve_rules, save_rules
 from handfoot_score.services.words import gettext as _
 from handfoot_score.web.shared.device_rules import list_rules
@@ -29,11 +29,7 @@ def rules_card(rules_id: str) -> str:
 @bp.get("/games/<game_id>/rules")
 def game_rules(game_id: str) -> str:
     """The reminder card for the rules a game is played under, house rules included."""
-    try:
-        rules = get_game(game_id).rules
-    except GameNotFound:
-        abort(404)
-    return render_template("rules/card.html", card=RulesCard.of(rules))
+    return render_template("rules/card.html", card=RulesCard.of(get_game(game_id).rules))
 
 
 @bp.route("/rules/house", methods=["GET", "POST"])

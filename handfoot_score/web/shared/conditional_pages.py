@@ -38,7 +38,6 @@ from typing import Any
 
 from flask import (
     Response,
-    abort,
     current_app,
     flash,
     get_flashed_messages,
@@ -83,14 +82,11 @@ def _release_files(root: Path) -> Iterator[tuple[str, Path]]:
 RELEASE = release_digest(PROJECT_ROOT)
 
 
-def conditional_page(shows: Hashable | None,
+def conditional_page(shows: Hashable,
                      render: Callable[[], ResponseReturnValue]) -> ResponseReturnValue:
     """The page ``render`` makes, or an empty 304 if the browser's copy has the ETag it
     would have and no message is waiting. ``shows`` names what is stored that the page shows
-    (a version, and what else the view reads for it); None means there is nothing to show:
-    the 404 page."""
-    if shows is None:
-        abort(404)
+    (a version, and what else the view reads for it)."""
     unchanged = _revalidated(current_app.response_class(), page_etag(shows))
     taken: list[Any] = []
     if unchanged.make_conditional(request).status_code == 304:

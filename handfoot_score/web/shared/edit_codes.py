@@ -8,14 +8,13 @@ to the games service; when the service refuses, the web's error handlers
 
 from __future__ import annotations
 
-from flask import abort, request, session
+from flask import request, session
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, PasswordField
 from wtforms.validators import InputRequired, Length
 
 from handfoot_score.services import leagues
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE
-from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.web.shared.flask_form import FlaskForm
 from handfoot_score.web.shared.redirects import safe_next
 
@@ -92,14 +91,6 @@ def carried_fields() -> list[tuple[str, str]]:
     """The fields of the posted form that are not the unlock form's own, in order."""
     return [(name, value) for name, value in request.form.items(multi=True)
             if name not in _UNLOCK_FIELDS]
-
-
-def league_or_404(league_id: str) -> leagues.LeagueView:
-    """The league, or the page-not-found page."""
-    try:
-        return leagues.get_league(league_id)
-    except LeagueNotFound:
-        abort(404)
 
 
 def back_here() -> str:

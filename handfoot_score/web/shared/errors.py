@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound, ServiceUnavailable
 
 from handfoot_score.engine.errors import UnknownRules
+from handfoot_score.services import leagues
 from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.words import gettext as _
@@ -20,7 +21,6 @@ from handfoot_score.web.shared.edit_codes import (
     back_here,
     carried_fields,
     edit_code_for,
-    league_or_404,
 )
 from handfoot_score.web.shared.redirects import SEE_OTHER
 
@@ -48,7 +48,7 @@ def ask_for_edit_code(error: EditCodeRequired) -> ResponseReturnValue:
         flash(error.message, "error")
     if request.method == "POST":
         form = UnlockForm(formdata=None, next=request.path, repost="1")
-        return render_template("leagues/unlock.html", league=league_or_404(error.league_id),
+        return render_template("leagues/unlock.html", league=leagues.get_league(error.league_id),
                                form=form, forget=ForgetForm(), carried=carried_fields(),
                                remembered=edit_code_for(error.league_id) is not None), 403
     return redirect(url_for("league_access.unlock_league", league_id=error.league_id,
