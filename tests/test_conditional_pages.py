@@ -1,4 +1,4 @@
-"""Pages phones reopen and poll (handfoot_score/web/conditional_pages.py): the round screen,
+"""Pages phones reopen and poll (handfoot_score/web/shared/conditional_pages.py): the round screen,
 the scoreboard, the game over page and a league's standings answer 304 while what they show
 is unchanged, and never show anything older, nor one device's token or messages to another."""
 

@@ -1,6 +1,6 @@
 """House rules on a device: the sets it saved or opened, listed on its own pages only.
 
-As with games (``views.py``) and leagues (``league_access.py``), the server never lists
+As with games (``home/routes.py``) and leagues (``shared/edit_codes.py``), the server never lists
 saved house rules to strangers: a set's id is all it takes to read or play it, and each
 device keeps the ids of the sets it saved or opened in its signed session cookie, the
 latest ``MAX_LISTED_RULES``. Starting a game in a league also offers the sets the league's
