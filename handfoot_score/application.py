@@ -13,8 +13,9 @@ from handfoot_score import MIGRATIONS, PROJECT_ROOT, api
 from handfoot_score.config import instance_path, settings
 from handfoot_score.extensions import csrf, db, migrate
 from handfoot_score.languages.i18n import init_i18n
+from handfoot_score.services.errors import NotFound
 from handfoot_score.serving.cli import register_commands
-from handfoot_score.serving.errors import handle_http_error
+from handfoot_score.serving.errors import handle_http_error, not_found
 from handfoot_score.serving.security import (
     register_body_limits,
     register_compression,
@@ -27,25 +28,21 @@ from handfoot_score.storage.database import (
     begin_sqlite_transactions,
     enable_sqlite_pragmas,
 )
-from handfoot_score.web import (
-    board,
-    club_nights,
-    game_notes,
-    games_setup,
-    join,
-    league_access,
-    leagues,
-    live,
-    meld_calculator,
-    play,
-    printouts,
-    register_web,
-    results,
-    rules_pages,
-    tally,
-    theme,
-    views,
-)
+from handfoot_score.web import register_web
+from handfoot_score.web.club_nights import board
+from handfoot_score.web.club_nights import routes as club_nights
+from handfoot_score.web.counting import routes as counting
+from handfoot_score.web.games_setup import routes as games_setup
+from handfoot_score.web.home import routes as home
+from handfoot_score.web.home import theme
+from handfoot_score.web.joining import routes as joining
+from handfoot_score.web.leagues import access as league_access
+from handfoot_score.web.leagues import routes as leagues
+from handfoot_score.web.meld_calculator import routes as meld_calculator
+from handfoot_score.web.play import game_notes, live, results
+from handfoot_score.web.play import routes as play
+from handfoot_score.web.printouts import routes as printouts
+from handfoot_score.web.rules import routes as rules
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -110,20 +107,20 @@ def upgrade_database(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Register the HTML pages, a blueprint per module, what they share, and the JSON API."""
-    app.register_blueprint(views.bp)
+    app.register_blueprint(home.bp)
     app.register_blueprint(theme.bp)
     app.register_blueprint(games_setup.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(results.bp)
     app.register_blueprint(game_notes.bp)
-    app.register_blueprint(tally.bp)
-    app.register_blueprint(rules_pages.bp)
+    app.register_blueprint(counting.bp)
+    app.register_blueprint(rules.bp)
     app.register_blueprint(meld_calculator.bp)
     app.register_blueprint(leagues.bp)
     app.register_blueprint(league_access.bp)
     app.register_blueprint(club_nights.bp)
-    app.register_blueprint(join.bp)
+    app.register_blueprint(joining.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(printouts.bp)
     register_web(app)
@@ -135,5 +132,7 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_errorhandlers(app: Flask) -> None:
-    """Answer HTTP errors with a plain page, or with JSON under ``/api/``."""
+    """Answer HTTP errors, and a request for something not stored, with a plain page, or with
+    JSON under ``/api/``."""
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(NotFound, not_found)

@@ -14,7 +14,8 @@ from flask.testing import FlaskClient
 
 from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.services.tallies import read_entered
-from handfoot_score.web import board, printouts
+from handfoot_score.web.club_nights import board
+from handfoot_score.web.printouts import routes as printouts
 
 MELDED = {"melded": {"points": 1500}}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from handfoot_score.web.chart import (
+from handfoot_score.web.shared.chart import (
     BOTTOM,
     LEFT,
     LOOKS,
@@ -83,7 +83,8 @@ def test_step_size_is_round(span: int, step: int) -> None:
 def test_the_examples_in_the_charts_modules_hold() -> None:
     import doctest
 
-    from handfoot_score.web import chart, rating_chart
+    from handfoot_score.web.leagues import rating_chart
+    from handfoot_score.web.shared import chart
 
     for module in (chart, rating_chart):
         failed, _tried = doctest.testmod(module)
@@ -92,7 +93,7 @@ def test_the_examples_in_the_charts_modules_hold() -> None:
 
 def test_a_rating_chart_draws_the_rating_and_a_band_above_it_that_narrows() -> None:
     from handfoot_score.services.ratings import Skill
-    from handfoot_score.web.rating_chart import rating_chart
+    from handfoot_score.web.leagues.rating_chart import rating_chart
 
     assert rating_chart("Ann", ()) is None
     history = (Skill(27.0, 7.0, 1), Skill(29.0, 5.0, 2), Skill(30.0, 3.0, 3))

@@ -1,4 +1,4 @@
-"""Pages phones reopen and poll (handfoot_score/web/conditional_pages.py): the round screen,
+"""Pages phones reopen and poll (handfoot_score/web/shared/conditional_pages.py): the round screen,
 the scoreboard, the game over page and a league's standings answer 304 while what they show
 is unchanged, and never show anything older, nor one device's token or messages to another."""
 
@@ -24,8 +24,8 @@ from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.serving import network
-from handfoot_score.web import conditional_pages
-from handfoot_score.web.conditional_pages import page_etag, release_digest
+from handfoot_score.web.shared import conditional_pages
+from handfoot_score.web.shared.conditional_pages import page_etag, release_digest
 from tests.game_pages import QUIET, TOKEN, record, start_game, state_of, without_tokens
 from tests.test_csrf import forms_on
 
@@ -311,14 +311,14 @@ def test_every_process_of_one_release_names_it_alike() -> None:
     """A server started anew (or a second one) answers the copies the first sent with 304."""
     named = subprocess.run(
         [sys.executable, "-c",
-         "from handfoot_score.web.conditional_pages import RELEASE; print(RELEASE)"],
+         "from handfoot_score.web.shared.conditional_pages import RELEASE; print(RELEASE)"],
         cwd=PROJECT_ROOT, capture_output=True, text=True, check=True, timeout=120)
     assert named.stdout.strip() == conditional_pages.RELEASE == release_digest(PROJECT_ROOT)
 
 
 @pytest.mark.parametrize("changed", ["templates/games/round.html", "static/css/app.css",
                                      "translations/de/LC_MESSAGES/messages.mo",
-                                     "handfoot_score/web/play.py"])
+                                     "handfoot_score/web/play/routes.py"])
 def test_a_changed_template_catalogue_static_file_or_source_is_another_release(
         tmp_path: Path, changed: str) -> None:
     for folder in ("templates", "static", "translations", "handfoot_score"):

@@ -18,7 +18,7 @@ from tests.site_map import addresses, database_rows, make_samples
 
 HOURS = 3600
 #: Routes that take a POST but store nothing, so they need no token (the tally's live
-#: preview and its "show the score", see handfoot_score/web/tally.py).
+#: preview and its "show the score", see handfoot_score/web/counting/routes.py).
 STORE_NOTHING = {"counting.tally_preview", "counting.show_count"}
 
 

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from handfoot_score.extensions import db
 from handfoot_score.services import leagues
 from handfoot_score.storage.models import LeagueImport
-from handfoot_score.web.views import MAX_REMEMBERED_GAMES
+from handfoot_score.web.home.routes import MAX_REMEMBERED_GAMES
 from tests.form_data import form_values
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
 

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score.web import flask_form
+from handfoot_score.web.shared import flask_form
 from tests.form_data import form_values
 from tests.game_pages import start_game
 

@@ -19,8 +19,8 @@ from handfoot_score import MIGRATIONS, create_app
 from handfoot_score.extensions import db
 from handfoot_score.services import games, join_codes
 from handfoot_score.serving import network
-from handfoot_score.web import join
-from handfoot_score.web.join import qr_code
+from handfoot_score.web.joining.routes import qr_code
+from handfoot_score.web.shared import join_links
 from tests.game_pages import QUIET, page_text, record, start_game, state_of
 
 #: Pixels per module when the QR code is drawn for the decoder.
@@ -246,5 +246,6 @@ def test_public_url_names_every_join_link(
     assert 'href="https://cards.example.org/join"' in panel
 
 
-def test_join_doctests_pass() -> None:
-    assert doctest.testmod(join).failed == 0
+def test_join_links_doctests_pass() -> None:
+    failed, tried = doctest.testmod(join_links)
+    assert tried and not failed

@@ -10,8 +10,8 @@ from flask import Flask
 from handfoot_score.engine.books import BOOK_TYPES, MIXED_WILD
 from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.tally import COUNT_FIELDS
-from handfoot_score.web.kind_words import BOOK_WORDS, CARD_WORDS, book_words
-from handfoot_score.web.team_tally_form import TeamTallyForm
+from handfoot_score.web.counting.team_tally_form import TeamTallyForm
+from handfoot_score.web.shared.kind_words import BOOK_WORDS, CARD_WORDS, book_words
 
 #: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
 pytestmark = pytest.mark.one_database

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from handfoot_score.web.kind_words import BOOK_WORDS, book_words_said
+from handfoot_score.web.shared.kind_words import BOOK_WORDS, book_words_said
 
 #: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
 pytestmark = pytest.mark.one_database

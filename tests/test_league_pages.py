@@ -22,7 +22,7 @@ from handfoot_score.extensions import db
 from handfoot_score.services import games, league_backup, leagues
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.storage.models import League
-from handfoot_score.web import leagues as league_pages
+from handfoot_score.web.leagues import routes as league_pages
 
 CODE = "river and stone"
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from handfoot_score.web import meld_state
-from handfoot_score.web.meld_state import (
+from handfoot_score.web.meld_calculator import meld_state
+from handfoot_score.web.meld_calculator.meld_state import (
     MAX_CARDS,
     MeldStateError,
     add_card,

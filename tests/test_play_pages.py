@@ -12,7 +12,7 @@ from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.tally import CardCounts
 from handfoot_score.services.tallies import read_entered
-from handfoot_score.web.formats import deduction, points
+from handfoot_score.web.shared.formats import deduction, points
 from tests.conftest import TEST_CONFIG
 from tests.form_data import form_values
 from tests.game_pages import (

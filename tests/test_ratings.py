@@ -16,7 +16,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from handfoot_score.services import games, league_backup, leagues, ratings, standings
 from handfoot_score.services.ratings import ClubRatings, PlayedGame, club_rating
 from handfoot_score.services.tallies import read_entered
-from handfoot_score.web import win_chances
+from handfoot_score.web.shared import win_chances
 from tests.test_new_game import filled
 from tests.test_standings import play, tally
 
@@ -262,7 +262,7 @@ def test_a_players_history_is_their_rating_after_each_of_their_games(app: Flask)
     ("en", "62%"), ("de", "62\N{NO-BREAK SPACE}%"), ("ja", "62%")])
 def test_a_chance_is_written_as_the_language_writes_a_percentage(
         app: Flask, language: str, written: str) -> None:
-    from handfoot_score.web.formats import percent
+    from handfoot_score.web.shared.formats import percent
 
     with app.test_request_context(headers={"Accept-Language": language}):
         assert percent(62) == written

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from handfoot_score.web.formats import deduction, points, signed_points
+from handfoot_score.web.shared.formats import deduction, points, signed_points
 from tests.game_pages import (
     QUIET,
     THREE_TEAMS,

@@ -20,7 +20,7 @@ from handfoot_score.engine.rules import (
     SpecialBook,
 )
 from handfoot_score.engine.rules_json import rules_from_dict, rules_to_dict
-from handfoot_score.web.rules_form import NOT_ASKED, HouseRulesForm, house_rules_form_data
+from handfoot_score.web.shared.rules_form import NOT_ASKED, HouseRulesForm, house_rules_form_data
 
 #: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
 pytestmark = pytest.mark.one_database

@@ -13,8 +13,8 @@ from handfoot_score.engine.presets import PAGAT, PRESETS
 from handfoot_score.engine.rules import BookCounts, ScoreMinimum, SpecialBook, WildLimits
 from handfoot_score.engine.rules_json import rules_from_dict
 from handfoot_score.services import rules as rules_service
-from handfoot_score.web.rules_form import SaveHouseRulesForm
-from handfoot_score.web.rules_pages import RulesCard
+from handfoot_score.web.shared.rules_card import RulesCard
+from handfoot_score.web.shared.rules_form import SaveHouseRulesForm
 
 BLOCKS = {"p", "li", "td", "th", "tr", "h1", "h2", "caption", "br", "div", "legend", "label"}
 

@@ -86,7 +86,7 @@ def test_a_set_saved_with_a_new_game_is_listed_on_that_device_only(app: Flask) -
 
 
 def test_a_device_lists_its_latest_sets_only(app: Flask, client: FlaskClient) -> None:
-    from handfoot_score.web.device_rules import MAX_LISTED_RULES
+    from handfoot_score.web.shared.device_rules import MAX_LISTED_RULES
 
     saved = [save_on_page(client, f"Night {n}") for n in range(MAX_LISTED_RULES + 2)]
     shown = offered(client)

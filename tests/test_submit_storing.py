@@ -17,7 +17,7 @@ from handfoot_score.storage.models import (
     LeagueTeam,
     Team,
 )
-from handfoot_score.web.tally_form import RoundTallyForm
+from handfoot_score.web.counting.tally_form import RoundTallyForm
 from tests.form_data import form_values, page_form
 from tests.game_pages import QUIET, TWO_TEAMS, record, start_game, state_of, without_tokens
 from tests.game_rows import stored

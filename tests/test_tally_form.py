@@ -15,7 +15,7 @@ from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.presets import CLASSIC, PAGAT
 from handfoot_score.engine.rules import RuleSet, SpecialBook
 from handfoot_score.services.tallies import read_entered
-from handfoot_score.web.tally_form import RoundTallyForm
+from handfoot_score.web.counting.tally_form import RoundTallyForm
 
 #: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
 pytestmark = pytest.mark.one_database

@@ -11,7 +11,7 @@ from handfoot_score.engine.checks import tally_problems
 from handfoot_score.engine.presets import CLASSIC
 from handfoot_score.engine.tally import CardCounts, TableBooks, Tally
 from handfoot_score.languages.i18n import TRANSLATIONS, say
-from handfoot_score.web.tally_words import problem_words
+from handfoot_score.web.shared.tally_words import problem_words
 
 #: Nothing here can answer differently on PostgreSQL: SQLite only (tests/conftest.py).
 pytestmark = pytest.mark.one_database

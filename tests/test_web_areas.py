@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from handfoot_score import create_app
-from handfoot_score.web.views import SESSION_GAMES
+from handfoot_score.web.home.routes import SESSION_GAMES
 from tests.conftest import TEST_CONFIG
 from tests.game_pages import start_game
 

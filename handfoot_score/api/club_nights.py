@@ -7,10 +7,9 @@ from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from handfoot_score.services import club_nights
-from handfoot_score.services.club_nights import ClubNightNotFound, NightView, StartedGame
+from handfoot_score.services.club_nights import NightView, StartedGame
 from handfoot_score.services.errors import require_keys
 
 from .body import json_body
@@ -51,13 +50,6 @@ def start_table(league_id: str, night_id: str, rotation: int, table: int
     started = club_nights.start_table(league_id, night_id, rotation, table, edit_code=code)
     return (jsonify(_game_document(started.game)), 201 if started.new else 200,
             {"Location": url_for("api.games.game", game_id=started.game.id)})
-
-
-@bp.errorhandler(ClubNightNotFound)
-def unknown_night(error: ClubNightNotFound) -> ResponseReturnValue:
-    """A night id that names no night of this league: 404."""
-    message = _("There is no club night at this address.")
-    return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
 
 
 def night_document(night: NightView) -> dict[str, Any]:

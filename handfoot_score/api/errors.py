@@ -1,7 +1,9 @@
 """Every API error is JSON: ``{"errors": [{"team", "field", "message"}]}``.
 
 The messages are in the language the request asks for (``Accept-Language``, else English);
-the keys, the fields and the codes stay as they are in every language."""
+the keys, the fields and the codes stay as they are in every language. An id that names
+nothing stored (``services.errors.NotFound``) is answered by the app's one handler
+(``serving/errors.py`` ``not_found``), in the same shape."""
 
 from __future__ import annotations
 
@@ -11,8 +13,7 @@ from flask_babel import gettext as _
 
 from handfoot_score.engine.errors import EngineError, UnknownRules
 from handfoot_score.services.edit_codes import EditCodeRequired, TooManyAttempts
-from handfoot_score.services.games import GameConflict, GameNotFound
-from handfoot_score.services.leagues import LeagueNotFound
+from handfoot_score.services.games import GameConflict
 from handfoot_score.services.locking import DatabaseBusy
 from handfoot_score.services.words import say
 
@@ -26,12 +27,6 @@ def unknown_rules(error: UnknownRules) -> ResponseReturnValue:
     """An id that names no preset: 404."""
     message = _("There are no rules with id %(id)s.", id=repr(error.rules_id))
     return jsonify({"errors": [{"team": None, "field": "rules", "message": message}]}), 404
-
-
-def unknown_game(error: GameNotFound) -> ResponseReturnValue:
-    """A game id that names no game: 404."""
-    message = _("There is no game at this address.")
-    return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
 
 
 def conflict(error: GameConflict) -> ResponseReturnValue:
@@ -52,12 +47,6 @@ def busy(error: DatabaseBusy) -> ResponseReturnValue:
     return jsonify(body), 503, {"Retry-After": str(error.retry_after)}
 
 
-def unknown_league(error: LeagueNotFound) -> ResponseReturnValue:
-    """A league id (or league player id) that names nothing: 404."""
-    message = _("There is no league at this address.")
-    return jsonify({"errors": [{"team": None, "field": None, "message": message}]}), 404
-
-
 def edit_code_required(error: EditCodeRequired) -> ResponseReturnValue:
     """A change to a protected league without its edit code, or with a wrong one: 403."""
     return jsonify({"errors": [{"team": None, "field": "edit_code",
@@ -74,9 +63,7 @@ def register_error_handlers(api: Blueprint) -> None:
     """Answer the errors of every request under ``api`` (its nested blueprints too) as JSON."""
     api.register_error_handler(EngineError, unprocessable)
     api.register_error_handler(UnknownRules, unknown_rules)
-    api.register_error_handler(GameNotFound, unknown_game)
     api.register_error_handler(GameConflict, conflict)
     api.register_error_handler(DatabaseBusy, busy)
-    api.register_error_handler(LeagueNotFound, unknown_league)
     api.register_error_handler(EditCodeRequired, edit_code_required)
     api.register_error_handler(TooManyAttempts, too_many_attempts)

@@ -35,7 +35,7 @@ from handfoot_score.storage.models import ClubNight, ClubNightGame, Game, GameSt
 
 from . import league_play
 from .edit_codes import require_edit_code
-from .errors import InvalidInput, require_keys
+from .errors import InvalidInput, NotFound, require_keys
 from .games import GameState
 from .games.setup import MAX_NAME, GameSetup, TeamSetup, league_game
 from .leagues import (
@@ -58,8 +58,10 @@ MAX_SEED = 2**31 - 1
 PARTNERS = " & "
 
 
-class ClubNightNotFound(LookupError):
+class ClubNightNotFound(NotFound):
     """No club night of this league has this id."""
+
+    message = N_("There is no club night at this address.")
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,15 @@ from typing import Any
 from handfoot_score.engine.errors import MOST_PROBLEMS, N_, EngineError, Problem
 
 
+class NotFound(LookupError):
+    """Nothing is stored under the id a request names: a game, a league or one of its players,
+    a club night. One handler on the app answers every kind with 404 (the page, or the JSON
+    API's error), in ``message``'s words, so no view checks for it."""
+
+    #: What the JSON API says, marked for the catalogues; each kind names itself.
+    message = N_("There is no page at this address.")
+
+
 class InvalidInput(EngineError):
     """A request field that is missing or of the wrong kind (not a rule set or tally)."""
 

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, bindparam, func, select, true
 
 from handfoot_score.extensions import db
+from handfoot_score.services.leagues import LeagueNotFound
 from handfoot_score.storage.models import (
     Game,
     GameStatus,
@@ -50,12 +51,14 @@ _STANDINGS_VERSION = _version_of(
     .scalar_subquery())
 
 
-def standings_version(league_id: str) -> tuple[int, int, int] | None:
+def standings_version(league_id: str) -> tuple[int, int, int]:
     """What the league's standings are as of now, as three numbers that change whenever
-    they can (its games, the sum of their versions, its seasons); None if there is no such
-    league, or it is still being imported."""
+    they can (its games, the sum of their versions, its seasons); LeagueNotFound if there
+    is no such league, or it is still being imported."""
     numbers = _numbers(_STANDINGS_VERSION, league_id)
-    return None if numbers is None else (numbers[0], numbers[1], numbers[2])
+    if numbers is None:
+        raise LeagueNotFound(league_id)
+    return numbers[0], numbers[1], numbers[2]
 
 
 #: The same over the league's finished games alone: what its ratings rest on. A round of a

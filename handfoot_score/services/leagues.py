@@ -29,7 +29,7 @@ from handfoot_score.storage.models import (
 )
 
 from .edit_codes import edit_code_problem, hash_edit_code, require_edit_code, unlock_key
-from .errors import InvalidInput, require_keys
+from .errors import InvalidInput, NotFound, require_keys
 from .locking import begin_write, lock_league_row, write_transaction
 from .new_edit_codes import count_hashing
 from .scoring import scoresheet_of
@@ -49,8 +49,10 @@ class Outcome(StrEnum):
     LOSS = "loss"
 
 
-class LeagueNotFound(LookupError):
+class LeagueNotFound(NotFound):
     """No league has this id (or no player of the league has this id)."""
+
+    message = N_("There is no league at this address.")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from handfoot_score.storage.database import SINGLE_READ
 from handfoot_score.storage.models import Game
 
 from . import games
-from .games import TeamCount
+from .games import GameNotFound, TeamCount
 
 
 @dataclass(frozen=True)
@@ -32,19 +32,22 @@ class Pulse:
     counting: tuple[TeamCount, ...]
 
 
-def game_version(game_id: str) -> int | None:
-    """The game's version, or None if there is no such game: one small query, the cheapest
-    way to know whether what a kept page shows is still the game.
+def game_version(game_id: str) -> int:
+    """The game's version (GameNotFound if there is no such game): one small query, the
+    cheapest way to know whether what a kept page shows is still the game.
 
     Read in the request's transaction (begun for it if need be), so a page read after it
     is read from the same snapshot: its ETag names the version it shows, even if a write
     was committed meanwhile."""
-    return db.session.scalar(select(Game.version).where(Game.id == game_id))
+    version = db.session.scalar(select(Game.version).where(Game.id == game_id))
+    if version is None:
+        raise GameNotFound(game_id)
+    return version
 
 
-def polled_version(game_id: str) -> int | None:
-    """The game's version as a phone's poll asks for it, many times a second; None if there
-    is no such game.
+def polled_version(game_id: str) -> int:
+    """The game's version as a phone's poll asks for it, many times a second; GameNotFound
+    if there is no such game.
 
     Asked outside a transaction, it is one statement by the primary key and nothing more:
     no transaction begun for it on SQLite, and the connection given back at once, so what is

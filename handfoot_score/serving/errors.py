@@ -5,10 +5,13 @@ from html import escape
 from flask import jsonify, render_template, request
 from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+from werkzeug import exceptions
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.languages.i18n import current_locale
+from handfoot_score.services.errors import NotFound
 
 API_PREFIX = "/api/"
 
@@ -49,6 +52,13 @@ def handle_http_error(error: HTTPException) -> ResponseReturnValue:
         # address can be built for the page's links: answer with the words alone.
         return bare_page(error, message), error.code, headers
     return render_template("error.html", error=error, message=message), error.code, headers
+
+
+def not_found(error: NotFound) -> ResponseReturnValue:
+    """Nothing stored under the id asked for (a game, a league, a club night), whichever
+    view asked: the page-not-found page, or under ``/api/`` the JSON error that names what
+    is missing."""
+    return handle_http_error(exceptions.NotFound(gettext(error.message)))
 
 
 def bare_page(error: HTTPException, message: str) -> str:

@@ -1,12 +1,16 @@
-"""The HTML pages people use at the card table: a module per page or concern, each page
-module a blueprint of its own that ``create_app`` registers by name."""
+"""The HTML pages people use at the card table: a package per feature, each holding its
+blueprint's routes (``routes.py``, or a module named for its page), its forms and view
+models, and ``shared/`` for what two features share; ``create_app`` registers each
+feature's blueprint by name. No feature imports another (``tests/test_web_features.py``)."""
 
 from flask import Flask
 
-from handfoot_score.web.errors import register_error_handlers
-from handfoot_score.web.filters import register_filters
-from handfoot_score.web.hooks import register_hooks
-from handfoot_score.web.templating import configure_templates
+from handfoot_score.web.home.routes import remember_game
+from handfoot_score.web.play.live import location_for_scripts
+from handfoot_score.web.shared.errors import register_error_handlers
+from handfoot_score.web.shared.filters import register_filters
+from handfoot_score.web.shared.hooks import register_hooks
+from handfoot_score.web.shared.templating import configure_templates
 
 
 def register_web(app: Flask) -> None:
@@ -14,4 +18,7 @@ def register_web(app: Flask) -> None:
     register_error_handlers(app)
     register_filters(app)
     configure_templates(app)
-    register_hooks(app)
+    # Remember the games this device opens, and answer live.js's saves with where to go.
+    # A save's redirect becomes an answer before a game is remembered, as when both were
+    # the one blueprint's.
+    register_hooks(app, remember_game, location_for_scripts)

@@ -1,4 +1,4 @@
-// The board (web/board.py) fetches itself again every few seconds at its next tick and
+// The board (web/club_nights/board.py) fetches itself again every few seconds at its next tick and
 // swaps in the new board; if the server cannot be reached it keeps the last one and tries
 // again at the next tick, where a refresh would leave the browser's error page on the wall.
 (() => {

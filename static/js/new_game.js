@@ -1,6 +1,6 @@
 // New game: the dealer list offers the players' names as they are typed, seated as the game
 // will seat them (engine/table.py seating: partners apart, teams taking turns), each written
-// as the page writes it (web/games_setup.py _seat_label). Without scripts the list shows the
+// as the page writes it (web/games_setup/routes.py _seat_label). Without scripts the list shows the
 // names the page was last shown with. A team with no name is "Team 2" in the page's language
 // (data-team on <html>, templates/base.html: its number in place of "@").
 (() => {

@@ -20,7 +20,7 @@ from handfoot_score.engine.rules import RuleSet
 from handfoot_score.extensions import db
 from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.services.tallies import read_entered
-from handfoot_score.web import board
+from handfoot_score.web.club_nights import board
 from tests.browser.conftest import missing
 from tests.conftest import TEST_CONFIG
 

@@ -15,13 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from handfoot_score.engine.errors import N_
 from handfoot_score.engine.tally import Tally
 
+from ..errors import NotFound
 from ..tallies import tally_json
 
 
-class GameNotFound(LookupError):
+class GameNotFound(NotFound):
     """No game has this id."""
+
+    message = N_("There is no game at this address.")
 
 
 class GameConflict(Exception):

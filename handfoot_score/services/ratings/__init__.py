@@ -18,7 +18,7 @@ One job a module: ``model.py`` the maths (openskill, the club rating), ``history
 games read from the database, ``cache.py`` a league's ratings kept per version of its
 finished games, ``predictions.py`` a game not played yet. The JSON API reads a prediction's
 body (``api/prediction_teams.py``); the pages round chances to percentages
-(``web/win_chances.py``).
+(``web/shared/win_chances.py``).
 """
 
 from .cache import (

@@ -1,0 +1,1 @@
+"""Club nights and their table board."""

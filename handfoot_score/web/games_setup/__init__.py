@@ -1,0 +1,1 @@
+"""Starting a new game: teams, players and the house rules."""

@@ -1,0 +1,1 @@
+"""The home page, the language and the light or dark theme."""

@@ -1,0 +1,1 @@
+"""Joining a game from another phone by its link or QR code."""

@@ -1,0 +1,1 @@
+"""The meld calculator a player keeps during a hand."""

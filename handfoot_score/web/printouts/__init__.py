@@ -1,0 +1,1 @@
+"""Paper score sheets, rule cards and standings to print."""

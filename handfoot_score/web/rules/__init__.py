@@ -1,0 +1,1 @@
+"""The rules pages: presets, house rules and rule cards."""
