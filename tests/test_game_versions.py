@@ -2,7 +2,7 @@
 phone that showed the game before can tell; a write that changes nothing leaves it.
 
 No command moves it by hand: a change to any of a game's rows, flushed, moves it on
-(``services/games/versions.py``). The tests below hold each command to it, and each kind of
+(``services/games/writes.py``). The tests below hold each command to it, and each kind of
 row changed straight through the ORM, so a new command or a new row cannot slip past."""
 
 from __future__ import annotations

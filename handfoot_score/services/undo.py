@@ -2,7 +2,7 @@
 
 Undo carries the game version the phone saw when the round was recorded: any later write
 (a book tap, a team's count, a correction, another undo) moves the game version on (see
-``games.versions``), and the undo is then refused (409), so it never takes back what another
+``games.writes``), and the undo is then refused (409), so it never takes back what another
 phone did unseen.
 
 A finished game's result is the league's: in a league with an edit code, taking back the

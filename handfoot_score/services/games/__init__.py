@@ -4,18 +4,18 @@ Every write is one transaction in the request's session, in the game's unit of w
 (``writes.game_write``): it locks and loads its game, calls the engine, changes the loaded
 ``Game`` through the ORM and commits once. Writers to one game take turns; a write carries
 the version it was based on where another phone could have changed the same thing, and the
-game version moves on by itself with any change to the game's rows (``versions``: the game
+game version moves on by itself with any change to the game's rows (``writes``: the game
 version, a round version, a count version).
 
 - ``state``: the read model (``GameState`` and its parts), totals asked of its score sheet;
-- ``records``: the one mapping between the ORM's stored game and the engine's values;
-- ``reads``: a game, the games in play; ``writes``: the unit of work of a write;
-- ``scoring``: a round's tallies checked and scored, ready to store;
+- ``records``: the one mapping between the ORM's stored game and the engine's values, and
+  the reads: a game, the games in play;
+- ``writes``: the unit of work of a write, and the counters writes are based on;
 - ``setup``, ``rounds``, ``play``: the commands, which take typed values: a ``GameSetup``
-  (``read_setup``), tallies as entered (``tallies.read_entered``), and what else a phone
-  sends with a round (``round_requests``); ``access``: the league edit-code check;
-  ``notes``: what a table writes down about a game; ``errors``: what the commands refuse
-  with; ``versions``: the counters writes are based on.
+  (``read_setup``), tallies (``tallies.read_entered``), and what else a phone sends with a
+  round (read in ``rounds``, which also scores a round's tallies, ready to store);
+  ``access``: the league edit-code check; ``notes``: what a table writes down about a
+  game; ``errors``: what the commands refuse with.
 """
 
 from .errors import (
@@ -31,21 +31,24 @@ from .errors import (
 )
 from .notes import NOTE_KEYS, change_notes, read_notes
 from .play import abandon_game, tap_book, tap_red_threes
-from .reads import games_in_play, get_game
-from .round_requests import (
+from .records import games_in_play, get_game
+from .rounds import (
+    ROUND_TOTAL_MAX,
+    add_round,
+    check_team_tally,
+    correct_round,
+    preview_round,
     read_count_versions,
     read_request_key,
     read_round_number,
     read_round_version,
+    record_round,
 )
-from .rounds import add_round, check_team_tally, correct_round, preview_round, record_round
-from .scoring import ROUND_TOTAL_MAX
 from .setup import MAX_NAME, GameSetup, TeamSetup, create_game, play_again, read_setup
 from .state import GameNotes, GameState, PartView, RoundView, TeamCount, TeamView
 
-# Importing ``versions`` sets the game version moving on with every flushed change.
-from .versions import stored_game_of
-from .writes import GameWrite, game_write
+# Importing ``writes`` sets the game version moving on with every flushed change.
+from .writes import GameWrite, game_write, stored_game_of
 
 __all__ = [
     "MAX_NAME", "NOTE_KEYS", "ROUND_TOTAL_MAX", "GameConflict", "GameNotFound", "GameNotes",

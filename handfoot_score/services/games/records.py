@@ -1,13 +1,16 @@
 """The one mapping between a stored game and the engine's values: a team's count, stored as
 ``tallies.tally_json`` writes it and read back as the ``Tally`` it was, with its team's
 score; a team's book taps and its table books; a stored game and its state (``state_of``,
-the one read model, built from the ORM's ``Game``)."""
+the one read model, built from the ORM's ``Game``); and the reads: one game, the games in
+play (a game read for a write is read by its unit of work, ``writes``, once the lock is
+held)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
 from handfoot_score.engine.rules import BOOK_TYPES
@@ -15,7 +18,7 @@ from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore
 from handfoot_score.engine.tally import TableBooks, Tally
 from handfoot_score.extensions import db
-from handfoot_score.storage.models import Game, Round, TallyRecord, Team
+from handfoot_score.storage.models import Game, GameStatus, Round, TallyRecord, Team
 
 from ..scoring import scoresheet_of
 from ..tallies import read_entered_tally, tally_json
@@ -109,3 +112,15 @@ def _round_view(sheet: Scoresheet, game_round: Round, names: Sequence[str]) -> R
         scores=tuple(team_score(t, name, minimum)
                      for t, name, minimum in zip(game_round.tallies, names, minimums)),
     )
+
+
+def get_game(game_id: str) -> GameState:
+    """The game with this id, read in two queries; raises GameNotFound."""
+    return state_of(load(game_id))
+
+
+def games_in_play(limit: int = 20) -> list[GameState]:
+    """Unfinished games, the most recently played first, to resume from the home page."""
+    query = (select(Game).where(Game.status == GameStatus.PLAYING)
+             .order_by(Game.updated_at.desc()).limit(limit).options(*WHOLE_GAME))
+    return [state_of(game) for game in db.session.scalars(query).unique()]

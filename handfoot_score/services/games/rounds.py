@@ -1,10 +1,13 @@
-"""Recording, correcting and previewing rounds.
+"""Recording, correcting and previewing rounds; scoring a round's tallies, ready to store;
+reading what a phone sends with a round besides the tallies (``tallies.read_entered``): the
+one reader of each field, for the JSON API and the count page alike, so the commands take
+typed values and every mistake is named as it always was.
 
 Every write here is one transaction in the request's session, written through the ORM: it
 runs in the game's unit of work (``writes.game_write``), so writers to one game take turns,
 and carries the version it was based on where another phone could have changed the same
 thing (a correction its round version, a whole round the teams' count versions); the game
-version moves on by itself (``versions``). A new round is added to the loaded ``Game`` by
+version moves on by itself (``writes``). A new round is added to the loaded ``Game`` by
 ``add_round``, the one way a round is recorded, whole or team by team; a correction changes
 its tallies in place. A game's last round, or a correction of a finished game, also stores
 its league results (``leagues.record_results``) in the same transaction.
@@ -18,7 +21,9 @@ from dataclasses import replace
 from sqlalchemy.exc import IntegrityError
 
 from handfoot_score.engine.errors import N_, EngineError, Problem
-from handfoot_score.engine.scoring import TeamScore
+from handfoot_score.engine.limits import MAX_ROUNDS
+from handfoot_score.engine.rules import RuleSet
+from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore, score_round
 from handfoot_score.engine.tally import Tally
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import Game, GameStatus, Round, TallyRecord
@@ -26,11 +31,11 @@ from handfoot_score.storage.models import Game, GameStatus, Round, TallyRecord
 from .. import leagues
 from ..errors import InvalidInput
 from ..locking import write_transaction
+from ..typed_in import STORED_INT_MAX, text_problem, untypable
 from ..words import gettext, names_list
 from .access import require_edit_code
 from .errors import GameConflict, SavedCount, StaleRound, StaleTeamCounts
-from .records import load, replace_tally, state_of, team_score
-from .scoring import score_entered
+from .records import load, replace_tally, state_of, tally_record, team_score
 from .state import GameState
 from .writes import game_write
 
@@ -45,7 +50,7 @@ def record_round(game_id: str, tallies: Sequence[Tally], *,
     used answers with the game as it stands, so a double tap or a retry records one round.
     ``based_on`` are the count versions of the teams' saved counts the submitter saw (0 for
     none): if a team saved its count since, the round is refused, so that count is not lost
-    unseen. (``round_requests`` reads each of these from what a phone sends.)
+    unseen. (``read_round_number`` and its kin below read each from what a phone sends.)
     """
     try:
         with game_write(game_id) as write:
@@ -171,3 +176,71 @@ def _retry_of_same_round(game_id: str, key: str | None, number: int) -> tuple[Ga
         return state_of(game), False
     raise GameConflict(gettext("Round %(number)s was recorded from another device just now.",
                                number=number), "round")
+
+
+#: The most a round can score for or against a team: even a game of the most rounds a rule
+#: set may have keeps its totals within what the database's integer columns store.
+ROUND_TOTAL_MAX = STORED_INT_MAX // MAX_ROUNDS
+
+
+def score_entered(rules: RuleSet, names: Sequence[str], before: Sequence[int], number: int,
+                  tallies: Sequence[Tally]) -> list[TallyRecord]:
+    """Every team's tally of round ``number`` checked and scored, as rows to store, in team
+    order (each tally as counted: the names and scores before are filled in only to score
+    it); raises InvalidTally or InvalidInput naming the team and field."""
+    if len(tallies) != len(names):
+        raise _one_tally_a_team(len(names))
+    scored = [replace(tally, name=tally.name or name, score_before=score)
+              for tally, name, score in zip(tallies, names, before)]
+    result = score_round(rules, number, scored)
+    too_big = [Problem("teams", N_("a round total of %(total)s is more than a score sheet "
+                                   "holds (at most %(most)s either way)"), position,
+                       {"total": score.total, "most": ROUND_TOTAL_MAX})
+               for position, score in enumerate(result.teams)
+               if not all(abs(points) <= ROUND_TOTAL_MAX for points in (
+                   *(getattr(score, part) for part in SCORE_PARTS), score.total))]
+    if too_big:
+        raise InvalidInput(too_big)
+    return [tally_record(position, tally, score)
+            for position, (tally, score) in enumerate(zip(tallies, result.teams))]
+
+
+def _one_tally_a_team(teams: int) -> InvalidInput:
+    return InvalidInput(Problem("teams", N_("must list a tally for each of the %(teams)s teams"),
+                                values={"teams": teams}))
+
+
+#: The longest request key: a phone makes one for each round it sends (32 hex digits).
+MAX_REQUEST_KEY = 64
+
+
+def read_request_key(value: object) -> str | None:
+    """The request key a round is sent with, if any: text of 1 to 64 characters without
+    control characters; raises InvalidInput naming ``request_key``."""
+    if value is not None and (not isinstance(value, str)
+                              or not 1 <= len(value) <= MAX_REQUEST_KEY
+                              or untypable(value) is not None):
+        raise InvalidInput(text_problem("request_key", MAX_REQUEST_KEY))
+    return value
+
+
+def read_round_number(value: object) -> int:
+    """The round a request names; raises InvalidInput naming ``round``."""
+    if type(value) is not int:
+        raise InvalidInput(Problem("round", N_("must be a round number")))
+    return value
+
+
+def read_count_versions(value: object) -> tuple[int, ...]:
+    """The count version of each team's saved count the sender saw (0 for none), in team
+    order. What is no list of whole numbers lists none: the game then refuses it, saying how
+    many it must list."""
+    if not isinstance(value, list) or any(type(version) is not int for version in value):
+        return ()
+    return tuple(value)
+
+
+def read_round_version(value: object) -> int:
+    """The round version a correction was based on. What is no whole number is 0, a version
+    no round ever had: the correction is refused as stale, with the round as stored now."""
+    return value if type(value) is int else 0

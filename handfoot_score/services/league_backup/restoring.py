@@ -15,7 +15,7 @@ from handfoot_score.storage.models import Game, GameStatus, Round, TallyPart
 
 from .. import leagues
 from ..errors import InvalidInput, require_keys
-from ..games.scoring import score_entered
+from ..games.rounds import score_entered
 from ..games.setup import game_of, set_up
 from ..tallies import read_entered, tally_json
 from .document import MAX_COUNT_VERSION
