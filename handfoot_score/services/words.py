@@ -11,10 +11,8 @@ from __future__ import annotations
 from babel.lists import format_list
 from flask import has_request_context
 from flask_babel import get_locale as _get_locale
-from flask_babel import gettext as _gettext
-from flask_babel import ngettext as _ngettext
 
-from handfoot_score.languages.i18n import say
+from handfoot_score.languages.i18n import catalogue, say
 
 __all__ = ["gettext", "names_list", "ngettext", "say"]
 
@@ -23,14 +21,19 @@ def gettext(message: str, **values: object) -> str:
     """``message`` in the request's language, ``%(name)s`` filled from ``values``."""
     if not has_request_context():
         return message % values if values else message
-    return str(_gettext(message, **values))
+    # As Flask-Babel's ``gettext`` says it, from the catalogue looked up once a request:
+    # the count page says some fifty words here, and Flask-Babel looks the catalogue up
+    # for each.
+    words: str = catalogue().ugettext(message)
+    return words % values if values else words
 
 
 def ngettext(singular: str, plural: str, num: int, **values: object) -> str:
     """The singular or the plural for ``num`` in the request's language (``%(num)s`` is it)."""
     if not has_request_context():
         return (singular if num == 1 else plural) % {"num": num, **values}
-    return str(_ngettext(singular, plural, num, **values))
+    words: str = catalogue().ungettext(singular, plural, num)
+    return words % {"num": num, **values}
 
 
 def names_list(names: list[str]) -> str:
