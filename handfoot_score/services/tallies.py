@@ -73,29 +73,23 @@ def tally_json(tally: Tally) -> dict[str, Any]:
     >>> read_entered_tally(tally_json(counted), 0) == counted
     True
     """
-    data: dict[str, Any] = {}
-    for part in ("melded", "left"):
-        cards: Cards = getattr(tally, part)
-        if isinstance(cards, Points):
-            data[part] = {"points": cards.points}
-        elif isinstance(cards, RankCounts):
-            data[part] = {"by_rank": cards.as_words()}
-        elif cards != CardCounts():
-            data[part] = {key: count for key in LEFT_FIELDS if (count := getattr(cards, key))}
+    data: dict[str, Any] = {part: counted for part in ("melded", "left")
+                            if (counted := _cards_json(getattr(tally, part)))}
     books = {kind: count for kind, count in tally.books.as_counts().items() if count}
-    if books:
-        data["books"] = books
-    for key in _COUNT_KEYS:
-        if count := getattr(tally, key):
-            data[key] = count
-    for key in ("went_out", "first_meld"):
-        if getattr(tally, key):
-            data[key] = True
-    if tally.name is not None:
-        data["name"] = tally.name
-    if tally.score_before is not None:
-        data["score_before"] = tally.score_before
-    return data
+    plain = {"books": books, **{key: getattr(tally, key)
+                                for key in (*_COUNT_KEYS, "went_out", "first_meld")}}
+    data |= {key: value for key, value in plain.items() if value}
+    return data | {key: value for key in ("name", "score_before")
+                   if (value := getattr(tally, key)) is not None}
+
+
+def _cards_json(cards: Cards) -> dict[str, Any]:
+    """Cards as a tally writes them: in points, by rank, or kind by kind (none counted: {})."""
+    if isinstance(cards, Points):
+        return {"points": cards.points}
+    if isinstance(cards, RankCounts):
+        return {"by_rank": cards.as_words()}
+    return {key: count for key in LEFT_FIELDS if (count := getattr(cards, key))}
 
 
 def read_tallies(data: object) -> list[Tally]:
