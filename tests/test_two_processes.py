@@ -29,6 +29,7 @@ import pytest
 from handfoot_score import create_app
 from handfoot_score.services import edit_codes, join_codes
 from tests.conftest import TEST_CONFIG, empty_tables, uses_database_server
+from tests.game_pages import as_stored
 from tests.serving import call, serve
 
 pytestmark = pytest.mark.skipif(
@@ -94,7 +95,7 @@ class Write:
 
 
 def rounds_of(state: dict[str, Any]) -> list[tuple[int, int, list[Any]]]:
-    """Each recorded round as (number, round version, tallies as entered)."""
+    """Each recorded round as (number, round version, tallies as stored)."""
     return [(r["number"], r["version"], r["tallies"]) for r in state["rounds"]]
 
 
@@ -198,11 +199,11 @@ def expected_after(write: Write, before: dict[str, Any]) -> dict[str, Any]:
         count = books[asked["team"]]["clean"]
         books[asked["team"]]["clean"] = max(0, count + asked["change"])
     elif write.kind == "record":
-        rounds.append((before["current_round"], 1, asked["teams"]))
+        rounds.append((before["current_round"], 1, [as_stored(t) for t in asked["teams"]]))
         books, parts = [dict.fromkeys(b, 0) for b in books], {}
     elif write.kind.startswith("part"):
         team = int(write.kind.split()[1])
-        parts[team] = (parts.get(team, (0, None))[0] + 1, asked["tally"])
+        parts[team] = (parts.get(team, (0, None))[0] + 1, as_stored(asked["tally"]))
         if len(parts) == len(books):
             rounds.append((before["current_round"], 1, [parts[t][1] for t in range(2)]))
             books, parts = [dict.fromkeys(b, 0) for b in books], {}
@@ -211,7 +212,7 @@ def expected_after(write: Write, before: dict[str, Any]) -> dict[str, Any]:
         books = [dict.fromkeys(b, 0) for b in books]  # the rounds here counted no books
     elif write.kind == "correct":
         number, version, _ = rounds[asked["number"] - 1]
-        rounds[number - 1] = (number, version + 1, asked["teams"])
+        rounds[number - 1] = (number, version + 1, [as_stored(t) for t in asked["teams"]])
     return {"books": books, "rounds": rounds, "parts": parts}
 
 
