@@ -33,12 +33,14 @@ def create_game() -> ResponseReturnValue:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> ResponseReturnValue:
     """A game's state: rounds, totals, the round being played and its minimum. Its ETag is
-    the game's version: with If-None-Match, 304 while nothing changed, read in one query.
+    the game's version: with If-None-Match, 304 while nothing changed, read in one query
+    (without it, the game is read at once).
 
     The ETag is weak (``W/"3"``): the same state gzipped or not is the same version, and
     flask-compress leaves a weak ETag as it is, so the one a phone holds still matches."""
-    version = polled_version(game_id)
-    if request.if_none_match.contains_weak(str(version)):
+    # Without an ETag to compare there is nothing to ask first: the game is read once.
+    version = polled_version(game_id) if request.if_none_match else None
+    if version is not None and request.if_none_match.contains_weak(str(version)):
         response = Response(status=304)
     else:
         state = games.get_game(game_id)
