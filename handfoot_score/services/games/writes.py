@@ -10,8 +10,9 @@ once (``write.written``) and commits once. An error in the block leaves the unit
 committing; the command's ``locking.write_transaction`` rolls it back. A commit refused by
 the unique indexes raises IntegrityError from the ``with``, nothing stored.
 
-The counters a phone's write is based on, so that a write made on top of something older
-than what is stored is refused rather than overwriting it unseen. Three of them:
+A phone's write names the counters it was based on, so that a write made on top of
+something older than what is stored is refused rather than overwriting it unseen. There are
+three counters:
 
 - the **game version** (``Game.version``): moves on with every write to the game, whatever it
   changed; a page's live updates and Undo compare it, the API's ETag is it;
