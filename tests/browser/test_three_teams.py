@@ -248,3 +248,35 @@ def test_the_charts_follow_the_theme(
             assert brightness(background) < 96 < brightness(ink), (background, ink)
         else:
             assert brightness(ink) < 96 < brightness(background), (background, ink)
+
+
+#: One word each, the longest as wide as "Kestrels" was when it broke ("Kestrel / s") beside
+#: "Round 1" at 360 px (issue #33).
+ONE_WORD_NAMES = ["Kestrels", "Starlings", "Herons"]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "it"])
+def test_three_one_word_names_never_break_inside_a_word(
+        device: Held, language: str, screenshots: Path) -> None:
+    page = device.page
+    page.set_extra_http_headers({"Accept-Language": language})
+    game = page.request.post("/api/v1/games", data={
+        "rules": "pagat", "teams": [{"name": name, "players": [f"{name}1", f"{name}2"]}
+                                    for name in ONE_WORD_NAMES]}).json()
+    answer = page.request.post(f"/api/v1/games/{game['id']}/rounds", data={"teams": [
+        counted(1230, 40), counted(800, 95), counted(420, 310)]})
+    assert answer.ok, answer.text()
+    problems = []
+    for where, address in (("round screen", f"/games/{game['id']}"),
+                           ("scoreboard", f"/games/{game['id']}/scoreboard"),
+                           ("count page", f"/games/{game['id']}/rounds/2")):
+        page.goto(address)
+        page.screenshot(path=screenshots / f"one-word-names-{where.replace(' ', '-')}-"
+                        f"{language}-{device.device}-{device.scheme}.png")
+        broken = [word for word in page.evaluate(_BROKEN_WORDS, "main")
+                  if word.strip(",.:") in ONE_WORD_NAMES]
+        if broken:
+            problems.append(f"{where}: {broken}")
+        if sideways(device):
+            problems.append(f"{where}: the page scrolls sideways by {sideways(device)} px")
+    assert problems == []
