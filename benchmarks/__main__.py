@@ -22,6 +22,7 @@ from . import (
     page_weight,
     ratings,
     restore,
+    slips,
 )
 from .machine import describe
 from .report import Row, table
@@ -36,6 +37,7 @@ PARTS: dict[int, tuple[str, Callable[[bool], list[Row]]]] = {
     7: ("ratings that predict", ratings.run),
     8: ("club night", club_night.run),
     9: ("heavy reads beside a table", heavy_reads.run),
+    10: ("slips caught", slips.run),
 }
 
 

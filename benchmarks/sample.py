@@ -18,16 +18,16 @@ from .html import form_values
 
 SECRET_KEY = "benchmark"
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
-#: A round as a team counts it: two books down, cards left, nobody out.
+#: A round as a team counts it: two books down, cards left, nobody out; 52 cards, as dealt.
 TALLY: dict[str, Any] = {
-    "melded": {"jokers": 2, "twos": 3, "aces": 4, "eight_to_king": 14, "four_to_seven": 7},
+    "melded": {"jokers": 2, "twos": 3, "aces": 4, "eight_to_king": 22, "four_to_seven": 14},
     "left": {"aces": 1, "eight_to_king": 3, "four_to_seven": 2, "black_threes": 1},
     "books": {"clean": 1, "dirty": 1}, "red_threes_down": 1,
 }
 #: The same on the tally form, field by field.
 TALLY_FORM = {
     "melded_jokers": "2", "melded_twos": "3", "melded_aces": "4",
-    "melded_eight_to_king": "14", "melded_four_to_seven": "7",
+    "melded_eight_to_king": "22", "melded_four_to_seven": "14",
     "left_aces": "1", "left_eight_to_king": "3", "left_four_to_seven": "2",
     "left_black_threes": "1", "books_clean": "1", "books_dirty": "1", "red_threes_down": "1",
 }

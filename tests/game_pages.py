@@ -80,10 +80,12 @@ def get_text(client: FlaskClient, path: str) -> str:
 
 
 def save_round(client: FlaskClient, game_id: str, number: int = 1) -> Any:
-    """Count and save a round on the count page, as one phone does (Owls 10 eight-to-kings
-    melded, Foxes 45 points left), landing where it leads."""
+    """Count and save a round on the count page, as one phone does (Owls the 52 cards dealt
+    to them, 30 eight-to-kings melded and 18 and four 4-to-7s left, +100; Foxes 45 points
+    left), landing where it leads."""
     values = form_values(client.get(f"/games/{game_id}/rounds/{number}").get_data(as_text=True))
-    values.update({"went_out": "nobody", "teams-0-melded_eight_to_king": "10",
+    values.update({"went_out": "nobody", "teams-0-melded_eight_to_king": "30",
+                   "teams-0-left_eight_to_king": "18", "teams-0-left_four_to_seven": "4",
                    "teams-1-points_mode": "y", "teams-1-points_shown": "1",
                    "teams-1-left_points": "45"})
     return client.post(f"/games/{game_id}/rounds/{number}/record", data=values,

@@ -197,7 +197,8 @@ def assert_score_answer(response: TestResponse, body: object) -> None:
     answer = response.get_json()
     assert answer["round"] == body["round"]  # type: ignore[index]
     assert len(answer["teams"]) == count
-    assert all(isinstance(warning, str) for warning in answer["warnings"])
+    assert all(set(warning) == {"team", "field", "message"} and isinstance(warning["message"], str)
+               for warning in answer["warnings"])
     for team in answer["teams"]:
         assert all(type(team[key]) is int for key in (
             "melded_points", "book_points", "red_three_points", "going_out_points",

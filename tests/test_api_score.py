@@ -49,30 +49,31 @@ def parts(team: dict[str, Any]) -> tuple[int, ...]:
 def test_classic_round_one(client: FlaskClient) -> None:
     us = {
         "name": "Us",
-        "melded": {"jokers": 4, "twos": 6, "aces": 8, "eight_to_king": 20, "four_to_seven": 6},
+        "melded": {"jokers": 4, "twos": 6, "aces": 8, "eight_to_king": 20, "four_to_seven": 14},
         "books": {"clean": 2, "dirty": 2, "wild": 1},
         "red_threes_down": 2,
         "went_out": True,
     }
     them = {
         "name": "Them",
-        "melded": {"twos": 1, "aces": 4, "eight_to_king": 10},
-        "left": {"jokers": 1, "eight_to_king": 3, "four_to_seven": 2, "black_threes": 2},
+        "melded": {"twos": 1, "aces": 4, "eight_to_king": 22, "four_to_seven": 9},
+        "left": {"jokers": 1, "eight_to_king": 8, "four_to_seven": 5, "black_threes": 2},
         "books": {"clean": 1},
         "red_threes_down": 1,
         "red_threes_left": 1,
     }
     body = scored(client, "classic", 1, [us, them])
     first, second = body["teams"]
-    # Us: melded 4*50 + 6*20 + 8*20 + 20*10 + 6*5 = 200+120+160+200+30 = 710;
-    # books 2*500 + 2*300 + 1*1500 = 3100; red threes 2*100 = 200; out 100;
-    # total 710 + 3100 + 200 + 100 = 4110.
+    # Us, 52 cards on the table: melded 4*50 + 6*20 + 8*20 + 20*10 + 14*5
+    # = 200+120+160+200+70 = 750; books 2*500 + 2*300 + 1*1500 = 3100; red threes 2*100 = 200;
+    # out 100; total 750 + 3100 + 200 + 100 = 4150.
     assert first["name"] == "Us"
-    assert parts(first) == (710, 3100, 200, 100, 0, 0, 4110)
-    # Them: melded 20 + 4*20 + 10*10 = 200; book 500; red threes 100 - 100 = 0;
-    # left 50 + 3*10 + 2*5 + 2*5 = 100; total 200 + 500 + 0 - 100 = 600.
+    assert parts(first) == (750, 3100, 200, 100, 0, 0, 4150)
+    # Them, 36 cards on the table, 16 left and a red three caught: melded
+    # 20 + 4*20 + 22*10 + 9*5 = 365; book 500; red threes 100 - 100 = 0;
+    # left 50 + 8*10 + 5*5 + 2*5 = 165; total 365 + 500 + 0 - 165 = 700.
     assert second["name"] == "Them"
-    assert parts(second) == (200, 500, 0, 0, 0, 100, 600)
+    assert parts(second) == (365, 500, 0, 0, 0, 165, 700)
     assert first["meld_minimum"] == second["meld_minimum"] == 50
     assert body["warnings"] == []
 
@@ -135,8 +136,8 @@ def test_meld_minimum_follows_the_round(
 
 def test_warning_when_nobody_went_out(client: FlaskClient) -> None:
     body = scored(client, "classic", 1, [{"melded": {"aces": 3}}, {"left": {"aces": 3}}])
-    [warning] = body["warnings"]
-    assert "went out" in warning
+    [warning] = [each for each in body["warnings"] if each["field"] == "went_out"]
+    assert warning["team"] is None and "went out" in warning["message"]
     assert [team["going_out_points"] for team in body["teams"]] == [0, 0]
     # Both teams count the cards left: 3 aces = 60 either way.
     assert [team["total"] for team in body["teams"]] == [60, -60]
@@ -274,7 +275,8 @@ def test_two_teams_going_out_is_refused_on_the_second(client: FlaskClient) -> No
     # 14 cards for 2 books: a clean book of 7 eight-to-kings, a dirty one of 4 aces and 3 twos
     out = {"melded": {"twos": 3, "aces": 4, "eight_to_king": 7},
            "books": {"clean": 1, "dirty": 1}, "went_out": True}
-    assert scored(client, "italian", 1, [out, {}])["warnings"] == []
+    assert [w for w in scored(client, "italian", 1, [out, {}])["warnings"]
+            if w["field"] == "went_out"] == []
     assert fields_of(score(client, "italian", 1, [out, {"went_out": True}])) == [
         (1, "went_out")]
     assert fields_of(score(client, "italian", 1, [out, {}, {"went_out": True},

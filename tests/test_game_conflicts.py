@@ -47,6 +47,7 @@ def test_a_stale_correction_is_a_stale_round(app: Flask, client: FlaskClient) ->
                                      "teams": [as_stored(QUIET), as_stored(THEM)]}
     assert stale.json["errors"][0]["field"] == "version"
 
+    values["teams-0-left_eight_to_king"] = "42"  # the 52 cards dealt to Us
     page = client.post(f"/games/{game_id}/rounds/1/correct", data=values)
     assert page.status_code == 409
     assert THEIRS_IN_WORDS in page_text(page)
@@ -81,7 +82,8 @@ def test_a_count_saved_over_a_newer_one_is_a_stale_team_count(
     assert stale.status_code == 409
     assert stale.json["current"] == {"team": 1, "version": 1, "tally": as_stored(THEM)}
 
-    values.update({"teams-1-melded_eight_to_king": "10", "went_out": "nobody"})
+    values.update({"teams-1-melded_eight_to_king": "10", "teams-1-left_eight_to_king": "42",
+                   "went_out": "nobody"})
     page = client.post(f"/games/{game_id}/rounds/1/teams/1", data=values)
     assert page.status_code == 409
     assert THEIRS_IN_WORDS in page_text(page)
@@ -105,6 +107,7 @@ def test_a_round_over_newer_counts_is_stale_team_counts(
                                                 "tally": as_stored(THEM)}]}
 
     values.update({"teams-0-melded_eight_to_king": "10", "teams-1-melded_eight_to_king": "10",
+                   "teams-0-left_eight_to_king": "42", "teams-1-left_eight_to_king": "42",
                    "went_out": "nobody"})
     page = client.post(f"/games/{game_id}/rounds/1/record", data=values)
     assert page.status_code == 409

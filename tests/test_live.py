@@ -298,6 +298,7 @@ def test_a_database_locked_by_other_writers_answers_busy_not_500(
         assert page.status_code == 503 and "try again" in page_text(page)
         counted = client.post(f"/games/{game_id}/rounds/1/record", data={
             "teams-0-melded_eight_to_king": "10", "teams-1-melded_eight_to_king": "5",
+            "teams-0-left_eight_to_king": "42", "teams-1-left_eight_to_king": "47",
             "teams-0-part_version": "0", "teams-1-part_version": "0", "went_out": "nobody"})
         assert counted.status_code == 503
         assert 'value="10"' in counted.get_data(as_text=True), "the input is kept"

@@ -322,6 +322,9 @@ def test_a_correction_typed_before_the_edit_code_is_asked_is_kept_through_the_qu
              if name not in ("next", "theme")}
     typed["teams-0-melded_eight_to_king"] = "14"
     typed["teams-1-melded_four_to_seven"] = "3"
+    # Each team holds the 52 cards dealt to it.
+    typed["teams-0-left_eight_to_king"] = "38"
+    typed["teams-1-left_eight_to_king"] = "49"
     correct = f"{count_page}/correct"
     asked = client.post(correct, data=typed)
     assert asked.status_code == 403, page_text(asked)[:1500]

@@ -159,7 +159,9 @@ def test_counting_team_by_team_through_the_pages(app: Flask, client: FlaskClient
     assert "This is the count saved for Them" in whole
 
     us = form_values(client.get(f"/games/{game_id}/rounds/1?team=0").get_data(as_text=True))
-    us.update({"teams-0-melded_eight_to_king": "10", "went_out": "nobody"})
+    # 52 cards, as dealt to a team of two: 30 of 8 to King on the table, 22 cards left.
+    us.update({"teams-0-melded_eight_to_king": "30", "teams-0-left_eight_to_king": "18",
+               "teams-0-left_four_to_seven": "4", "went_out": "nobody"})
     done = client.post(f"/games/{game_id}/rounds/1/teams/0", data=us, follow_redirects=True)
     # The last count in records the round: the table lands on round 2, told what it scored.
     assert done.request.path == f"/games/{game_id}"
@@ -175,6 +177,7 @@ def test_a_stale_count_on_the_page_shows_theirs_and_saving_again_puts_mine(
     mine = form_values(client.get(f"/games/{game_id}/rounds/1?team=1").get_data(as_text=True))
     save(client, game_id, 1, THEM)
     mine["teams-1-melded_aces"] = "4"
+    mine["teams-1-left_eight_to_king"] = "48"
     mine["went_out"] = "nobody"
     refused = client.post(f"/games/{game_id}/rounds/1/teams/1", data=mine)
     assert refused.status_code == 409
@@ -196,6 +199,7 @@ def test_a_whole_round_saved_over_a_newer_count_is_refused_on_the_page(
     values = form_values(client.get(f"/games/{game_id}/rounds/1").get_data(as_text=True))
     save(client, game_id, 1, THEM)
     values["teams-0-melded_aces"] = values["teams-1-melded_aces"] = "3"
+    values["teams-0-left_eight_to_king"] = values["teams-1-left_eight_to_king"] = "49"
     values["went_out"] = "nobody"
     refused = client.post(f"/games/{game_id}/rounds/1/record", data=values)
     assert refused.status_code == 409

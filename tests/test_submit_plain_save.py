@@ -11,8 +11,11 @@ from tests.game_pages import start_game, state_of
 
 
 def a_save(**changes: str) -> dict[str, str]:
-    """A post that saves: cards counted for both teams, who went out answered."""
-    data = {"teams-0-melded_aces": "4", "teams-1-left_twos": "1", "went_out": "nobody",
+    """A post that saves: cards counted for both teams (at least the 52 dealt to each), who
+    went out answered."""
+    data = {"teams-0-melded_aces": "4", "teams-0-left_eight_to_king": "48",
+            "teams-1-left_twos": "1", "teams-1-left_four_to_seven": "30",
+            "teams-1-left_eight_to_king": "21", "went_out": "nobody",
             "teams-0-part_version": "0", "teams-1-part_version": "0",
             "request_key": "k" * 32}
     data.update(changes)
@@ -37,7 +40,9 @@ def test_a_plain_save_records_each_teams_tally(app: Flask, client: FlaskClient) 
     {"went_out": "(none)"},                               # who went out not answered
     {"went_out": "2"},                                    # no such team
     {"teams-1-points_mode": "y"},                         # a switch flipped without scripts
-    {"teams-1-left_twos": ""},                            # nothing counted, not asked yet
+    {"teams-1-left_twos": "", "teams-1-left_four_to_seven": "",
+     "teams-1-left_eight_to_king": ""},                   # nothing counted, not asked yet
+    {"teams-1-left_four_to_seven": ""},                   # fewer cards than dealt, not asked
 ], ids=str)
 def test_what_cannot_save_as_it_stands_shows_the_page_again(
         app: Flask, client: FlaskClient, changes: dict[str, str]) -> None:
@@ -49,6 +54,8 @@ def test_what_cannot_save_as_it_stands_shows_the_page_again(
 
 def test_a_team_asked_about_saves_with_nothing_counted(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)
-    assert record(client, game_id, a_save(**{"teams-1-left_twos": "", "empty_ok": "1"})) == 303
+    assert record(client, game_id, a_save(**{
+        "teams-1-left_twos": "", "teams-1-left_four_to_seven": "",
+        "teams-1-left_eight_to_king": "", "empty_ok": "1"})) == 303
     [recorded] = state_of(app, game_id).rounds
     assert recorded.tallies[1].left.twos == 0

@@ -22,9 +22,11 @@ from tests.form_data import form_values, page_form
 from tests.game_pages import QUIET, TWO_TEAMS, record, start_game, state_of, without_tokens
 from tests.game_rows import stored
 
-#: A round as a team counts it on the page: cards on the table and left, a book.
+#: A round as a team counts it on the page: cards on the table and left, a book; 52 cards, as
+#: dealt to a team of two.
 COUNTED = {"melded_jokers": "2", "melded_aces": "4", "melded_eight_to_king": "14",
-           "left_aces": "1", "left_four_to_seven": "2", "books_clean": "1",
+           "left_aces": "1", "left_four_to_seven": "2", "left_eight_to_king": "29",
+           "books_clean": "1",
            "red_threes_down": "1"}
 
 
@@ -144,8 +146,11 @@ def recorded_message(client: FlaskClient, game_id: str, **headers: str) -> str:
     """The message a save of round 1 leaves on the round screen, as that page shows it (it
     stays there, with its Undo, until anything else is written)."""
     form = counted_form(client, game_id)
-    tallies = [{"melded_eight_to_king": "40", "melded_aces": "4", "left_jokers": "3"},
-               {"melded_eight_to_king": "10", "books_clean": "1"}]
+    # Each team holds the 52 cards dealt to it; the cards of one kind on the table and left
+    # alike weigh nothing in its score.
+    tallies = [{"melded_eight_to_king": "40", "melded_aces": "4", "left_jokers": "3",
+                "melded_four_to_seven": "3", "left_four_to_seven": "3"},
+               {"melded_eight_to_king": "31", "left_eight_to_king": "21", "books_clean": "1"}]
     for team, counted in enumerate(tallies):
         form = {key: value for key, value in form.items()
                 if not key.startswith(f"teams-{team}-") or key.endswith(

@@ -34,12 +34,16 @@ def state_of(app: Flask, game_id: str) -> games.GameState:
 
 
 def going_out_tally(rules_id: str) -> dict[str, Any]:
-    """A tally counted card by card that holds exactly the books needed to go out."""
-    books = PRESETS[rules_id].rounds[0].going_out_books
-    kinds = ("clean", "dirty", "wild") if PRESETS[rules_id].books.wild else ("clean", "dirty")
+    """A tally counted card by card that holds exactly the books needed to go out, and on the
+    table at least the cards dealt to a team of two (a black three left besides)."""
+    rules = PRESETS[rules_id]
+    books = rules.rounds[0].going_out_books
+    kinds = ("clean", "dirty", "wild") if rules.books.wild else ("clean", "dirty")
+    melded = {"jokers": 2 * books.wild + 1, "twos": 5 * books.wild + books.dirty, "aces": 4,
+              "eight_to_king": 7 * books.clean + 5 * books.dirty}
     return {
-        "melded": {"jokers": 2 * books.wild + 1, "twos": 5 * books.wild + books.dirty, "aces": 4,
-                   "eight_to_king": 7 * books.clean + 5 * books.dirty, "four_to_seven": 3},
+        "melded": {**melded, "four_to_seven": 2 * (rules.hand_size + rules.foot_size)
+                   - sum(melded.values())},
         "left": {"black_threes": 1},
         "books": {kind: getattr(books, kind) for kind in kinds},
         "red_threes_down": 1,

@@ -128,7 +128,7 @@ def test_the_page_lands_on_the_next_round_with_what_each_team_scored_and_undo(
     assert taken.request.path == f"/games/{game_id}/rounds/1"
     assert "Round 1 was taken back" in page_text(taken)
     again = form_values(taken.get_data(as_text=True))
-    assert (again["teams-0-melded_eight_to_king"], again["teams-1-left_points"]) == ("10", "45")
+    assert (again["teams-0-melded_eight_to_king"], again["teams-1-left_points"]) == ("30", "45")
     assert again["went_out"] == "nobody"
     assert state_of(app, game_id).rounds == ()
 

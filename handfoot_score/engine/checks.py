@@ -71,14 +71,6 @@ def team_count_problem(count: int) -> Problem | None:
                    values={"most": MAX_TEAMS, "count": count})
 
 
-def tally_warnings(tallies: Sequence[Tally]) -> list[Problem]:
-    """Things that are possible but worth a second look (``field`` says what to look at)."""
-    if any(tally.went_out for tally in tallies):
-        return []
-    return [Problem("went_out", N_("No team went out. That is right if the stock ran out; "
-                                   "otherwise mark the team that went out."))]
-
-
 def _book_problems(rules: RuleSet, team: int, tally: Tally) -> list[Problem]:
     problems: list[Problem] = []
     books = tally.books

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .checks import check_tallies, tally_warnings
+from .checks import check_tallies
 from .errors import Problem
 from .rules import RuleSet
 from .tally import Tally
+from .warnings import tally_warnings
 
 #: A round score's parts, named once: ``TeamScore``'s fields, a stored tally's columns, the
 #: JSON API's keys. Every part but ``left_points`` adds to the total.
@@ -71,8 +72,10 @@ def score_team(rules: RuleSet, round_number: int, tally: Tally) -> TeamScore:
                      going_out_points, bonus_points, left_points, meld_minimum)
 
 
-def score_round(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) -> RoundScore:
-    """Check every team's tally, then score each; raises InvalidTally if one cannot be."""
+def score_round(rules: RuleSet, round_number: int, tallies: Sequence[Tally],
+                players: Sequence[int] | None = None) -> RoundScore:
+    """Check every team's tally, then score each; raises InvalidTally if one cannot be.
+    ``players`` is each team's number of players (None: two a team), for the warnings."""
     check_tallies(rules, round_number, tallies)
     teams = tuple([score_team(rules, round_number, tally) for tally in tallies])
-    return RoundScore(round_number, teams, tuple(tally_warnings(tallies)))
+    return RoundScore(round_number, teams, tuple(tally_warnings(rules, tallies, players)))

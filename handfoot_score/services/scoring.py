@@ -6,15 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from handfoot_score.engine.errors import N_, Problem
+from handfoot_score.engine.limits import MAX_PLAYERS_PER_TEAM
 from handfoot_score.engine.melds import Opening, check_opening, more_than_laid, read_melds
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.scoresheet import Scoresheet
 from handfoot_score.engine.scoring import SCORE_PARTS, RoundScore, TeamScore, score_round
+from handfoot_score.engine.warnings import PLAYERS_A_TEAM
 from handfoot_score.storage.models import Game
 
 from .errors import InvalidInput, require_keys
 from .rules import resolve_rules, stored_rules
 from .tallies import read_tallies
+from .typed_in import MAX_NAME, read_names
 from .words import say
 
 SCORE_KEYS = ("rules", "round", "teams")
@@ -23,12 +26,44 @@ MELDS_SHAPE = N_("must be a list of melds, each a list of cards")
 
 
 def score_request(body: object) -> dict[str, Any]:
-    """Score ``{"rules", "round", "teams"}``: the answer of POST /api/v1/score."""
+    """Score ``{"rules", "round", "teams"}``: the answer of POST /api/v1/score. A team may
+    name its ``players``, as a game's teams do, so the warnings know the cards dealt to it
+    (and, where the rules play a deck a player, the decks); a team that names none is taken
+    as two players."""
     data = require_keys(body, SCORE_KEYS, required=SCORE_KEYS)
     rules = resolve_rules(data["rules"])
     round_number = _round(data["round"], rules)
-    result = score_round(rules, round_number, read_tallies(data["teams"]))
+    teams, players = read_players(data["teams"])
+    tallies = read_tallies(teams)
+    if players is not None:
+        rules = rules.for_players(sum(players))
+    result = score_round(rules, round_number, tallies, players)
     return round_score_to_dict(result)
+
+
+def read_players(teams: object) -> tuple[object, list[int] | None]:
+    """The teams' tallies without their ``players``, and each team's number of players
+    (None where no team names any; two for a team that does not, where another does);
+    raises InvalidInput naming each team whose players cannot be read."""
+    if not isinstance(teams, list) or not any(
+            isinstance(team, dict) and "players" in team for team in teams):
+        return teams, None
+    problems: list[Problem] = []
+    players: list[int] = []
+    for position, team in enumerate(teams):
+        if not isinstance(team, dict) or "players" not in team:
+            players.append(PLAYERS_A_TEAM)
+            continue
+        names = read_names(team["players"], MAX_NAME, MAX_PLAYERS_PER_TEAM, "players",
+                           position)
+        if isinstance(names, Problem):
+            problems.append(names)
+            continue
+        players.append(len(names) or 1)
+    if problems:
+        raise InvalidInput(problems)
+    return [{key: value for key, value in team.items() if key != "players"}
+            if isinstance(team, dict) else team for team in teams], players
 
 
 def round_score_to_dict(result: RoundScore) -> dict[str, Any]:
@@ -36,7 +71,8 @@ def round_score_to_dict(result: RoundScore) -> dict[str, Any]:
     return {
         "round": result.round,
         "teams": [team_score_to_dict(team) for team in result.teams],
-        "warnings": [say(warning) for warning in result.warnings],
+        "warnings": [{**warning.as_dict(), "message": say(warning)}
+                     for warning in result.warnings],
     }
 
 

@@ -20,6 +20,8 @@ from handfoot_score.engine.errors import MOST_PROBLEMS, N_, Problem
 
 from .errors import InvalidInput
 
+#: The most characters of a team's or a player's name.
+MAX_NAME = 60
 #: The largest number an INTEGER column holds on PostgreSQL (and the most our ids reach).
 STORED_INT_MAX = 2**31 - 1
 #: Digits a stored number can have, leading zeros aside.

@@ -114,9 +114,14 @@
       }
     }
     const box = document.getElementById("tally-warnings");
-    box.replaceChildren(...warnings.map(text => Object.assign(document.createElement("p"), {
-      textContent: text
-    })));
+    // Each warning names its count, linked to it as the server's page does.
+    box.replaceChildren(...warnings.map(({ text, input }) => {
+      const line = document.createElement("p"),
+        words = input ? Object.assign(document.createElement("a"), { href: "#" + input }) : line;
+      words.textContent = text;
+      if (input) line.append(words);
+      return line;
+    }));
     box.hidden = !warnings.length;
   }
 

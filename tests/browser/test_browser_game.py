@@ -24,8 +24,7 @@ GROUPS = {"melded": "On the table", "left": "Left in hands and feet"}
 CARDS = {"jokers": "Jokers", "twos": "Twos", "aces": "Aces", "eight_to_king": "8 to King",
          "four_to_seven": "4 to 7", "black_threes": "Black threes"}
 #: A team that makes the books the Italian rules need to go out, and goes out.
-GOES_OUT = {"melded": {"jokers": 1, "twos": 1, "aces": 3, "eight_to_king": 12}}
-
+GOES_OUT = {"jokers": 1, "twos": 1, "aces": 3, "eight_to_king": 12}
 
 @dataclass(frozen=True)
 class Round:
@@ -41,18 +40,30 @@ class Round:
                 for team, (books, cards) in enumerate(zip(self.books, self.cards))]
 
 
+# Each team ends a round holding at least the 44 cards dealt to it (a hand and a foot of 11
+# for each of its two players): what it did not meld is still in its hands and feet.
 ROUNDS = [
-    Round(({"clean": 1, "dirty": 1}, {}), (GOES_OUT, {"melded": {"aces": 3},
-                                                      "left": {"four_to_seven": 2}}), 0),
-    Round(({"clean": 1}, {}), ({"melded": {"eight_to_king": 7}}, {"melded": {"aces": 3}})),
-    Round(({}, {"clean": 1, "dirty": 1}), ({"melded": {"aces": 3}, "left": {"aces": 1}},
-                                           GOES_OUT), 1),
-    Round(({}, {}), ({"melded": {"eight_to_king": 5}}, {"melded": {"aces": 3}})),
+    Round(({"clean": 1, "dirty": 1}, {}),
+          ({"melded": GOES_OUT, "left": {"aces": 2, "eight_to_king": 15, "four_to_seven": 10}},
+           {"melded": {"aces": 3},
+            "left": {"aces": 4, "eight_to_king": 25, "four_to_seven": 12}}), 0),
+    Round(({"clean": 1}, {}),
+          ({"melded": {"eight_to_king": 7},
+            "left": {"twos": 2, "eight_to_king": 20, "four_to_seven": 15}},
+           {"melded": {"aces": 3},
+            "left": {"jokers": 2, "eight_to_king": 25, "four_to_seven": 14}})),
+    Round(({}, {"clean": 1, "dirty": 1}),
+          ({"melded": {"aces": 3}, "left": {"aces": 1, "eight_to_king": 22, "four_to_seven": 18}},
+           {"melded": GOES_OUT, "left": {"eight_to_king": 12, "four_to_seven": 15}}), 1),
+    Round(({}, {}),
+          ({"melded": {"eight_to_king": 5}, "left": {"eight_to_king": 20, "four_to_seven": 19}},
+           {"melded": {"aces": 3}, "left": {"eight_to_king": 21, "four_to_seven": 20}})),
 ]
 #: Round 2 was miscounted: Us had one more card from 8 to King on the table.
 CORRECTED = 2
-CORRECTION = Round(({"clean": 1}, {}), ({"melded": {"eight_to_king": 8}},
-                                        {"melded": {"aces": 3}}))
+CORRECTION = Round(ROUNDS[1].books,
+                   ({"melded": {"eight_to_king": 8}, "left": ROUNDS[1].cards[0]["left"]},
+                    ROUNDS[1].cards[1]))
 
 
 @dataclass

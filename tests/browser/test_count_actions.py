@@ -23,17 +23,17 @@ if TYPE_CHECKING:
 
 RULES = "classic"
 KEYBOARD = 300
-OWLS = {"melded": {"jokers": 3, "twos": 6, "aces": 5, "eight_to_king": 25, "four_to_seven": 8},
+OWLS = {"melded": {"jokers": 3, "twos": 6, "aces": 5, "eight_to_king": 28, "four_to_seven": 8},
         "left": {"aces": 1, "eight_to_king": 1}, "books": {"clean": 3, "dirty": 2, "wild": 1},
         "red_threes_down": 3, "went_out": True}
-FOXES = {"melded": {"jokers": 1, "twos": 3, "aces": 4, "eight_to_king": 16, "four_to_seven": 9},
+FOXES = {"melded": {"jokers": 1, "twos": 3, "aces": 4, "eight_to_king": 18, "four_to_seven": 9},
          "left": {"jokers": 1, "twos": 1, "aces": 2, "eight_to_king": 6, "four_to_seven": 5,
                   "black_threes": 2},
          "books": {"clean": 1, "dirty": 1}, "red_threes_down": 1}
 KINDS = ("jokers", "twos", "aces", "eight_to_king", "four_to_seven", "black_threes")
 #: The round as each team would count it in points (what its cards are worth).
-IN_POINTS = {"Owls": (660, 30), "Foxes": (395, 205)}
-SCORES = (4630, 1090)
+IN_POINTS = {"Owls": (690, 30), "Foxes": (415, 205)}
+SCORES = (4660, 1110)
 #: The issue's targets, and what the page reaches now (asserted, so it can only get better):
 #: the round screen's scroll to "Count the round" and its way to one team's count are
 #: counted too.
@@ -44,7 +44,7 @@ SCREENS = {"narrow": (360, 740), "phone": (390, 844), "landscape": (1180, 820)}
 EARLIER = {"melded": {"points": 400}, "left": {"points": 50}}
 #: ... or, at a table that counts by kind, by kind (the count page opens each team the way
 #: it counted its last round).
-EARLIER_BY_KIND = {"melded": {"eight_to_king": 40}, "left": {"eight_to_king": 5}}
+EARLIER_BY_KIND = {"melded": {"eight_to_king": 47}, "left": {"eight_to_king": 5}}
 
 
 class Hands:

@@ -19,16 +19,15 @@ from babel.numbers import format_decimal
 from handfoot_score.languages.i18n import LOCALES
 from tests.browser.conftest import NARROW, PHONE
 from tests.browser.phone import PageChecks
-from tests.browser.test_browser_game import GOES_OUT, Round, expected_totals
+from tests.browser.test_browser_game import ROUNDS, expected_totals
 from tests.browser.test_browser_pages import page_addresses, screenshot_name  # noqa: F401
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-#: The round both languages play: Us make a clean and a dirty book and go out; Them count a
-#: few cards.
-PLAYED = Round(({"clean": 1, "dirty": 1}, {}), (GOES_OUT, {"melded": {"aces": 3},
-                                               "left": {"four_to_seven": 2}}), 0)
+#: The round both languages play, the whole game's first: Us make a clean and a dirty book
+#: and go out; Them meld three aces; each team holds the 44 cards dealt to it.
+PLAYED = ROUNDS[0]
 TEAMS = [("Uns", ["Anna", "Bernd"]), ("Sie", ["Carla", "Dieter"])]
 
 

@@ -48,13 +48,18 @@ def new_game(page: Page) -> str:
 
 
 def record_round_on_the_page(page: Page, game_id: str) -> None:
-    """Count round 1 on the count page: a joker and six twos for each team, nobody out."""
+    """Count round 1 on the count page, nobody out: each team (one player, dealt 26 cards)
+    has a joker, six twos and twelve cards from 8 to King on the table and twelve more from 8
+    to King left, 50 + 6 × 20 + 12 × 10 − 12 × 10 = +170."""
     page.goto(f"/games/{game_id}/rounds/1")
     for team in ("Owls", "Foxes"):
-        table = page.get_by_role("group", name=team, exact=True).get_by_role(
-            "group", name="On the table")
+        box = page.get_by_role("group", name=team, exact=True)
+        table = box.get_by_role("group", name="On the table")
         table.get_by_label("Jokers").fill("1")
         table.get_by_label("Twos").fill("6")
+        table.get_by_label("8 to King").fill("12")
+        box.get_by_role("group", name="Left in hands and feet").get_by_label(
+            "8 to King").fill("12")
     page.get_by_role("radio", name="No one: the stock ran out").check()
     with page.expect_navigation():
         page.get_by_role("button", name="Save round 1").click()
@@ -100,7 +105,8 @@ def test_a_correction_says_what_changed(phone: Page, screenshots: Path) -> None:
 
     checks = PageChecks(phone, screenshots, "round-extras-correction")
     game_id = new_game(phone)
-    quiet = {"melded": {"eight_to_king": 10}}
+    # Each team (one player) holds the 26 cards dealt to it: 10 on the table, 16 left.
+    quiet = {"melded": {"eight_to_king": 10}, "left": {"four_to_seven": 16}}
     assert phone.request.post(f"/api/v1/games/{game_id}/rounds",
                               data={"round": 1, "teams": [quiet, quiet]}).ok
     phone.goto(f"/games/{game_id}/rounds/1")
@@ -136,6 +142,8 @@ def test_count_our_team_leads_to_the_teams_count_and_the_checklist_follows_it(
     owls = phone.get_by_role("group", name="Owls", exact=True)
     expect(phone.get_by_role("group", name="Foxes", exact=True)).to_have_count(0)
     owls.get_by_role("group", name="On the table").get_by_label("8 to King").fill("14")
+    # Owls (one player) hold the 26 cards dealt to them: 14 on the table, 12 left.
+    owls.get_by_role("group", name="Left in hands and feet").get_by_label("8 to King").fill("12")
     clean = owls.get_by_label("Clean books")
     assert clean.input_value() == "3"
     clean.fill("2")

@@ -121,6 +121,10 @@ def test_a_save_that_cannot_reach_the_server_keeps_the_input(
     them.get_by_role("spinbutton", name="Aces", exact=True).first.fill("4")
     us = tablet.get_by_role("group", name="Us", exact=True)
     us.get_by_role("spinbutton", name="Aces", exact=True).first.fill("3")
+    # Each team (one player) holds at least the 26 cards dealt to it.
+    for team in (them, us):
+        team.get_by_role("group", name="Left in hands and feet").get_by_label(
+            "8 to King").fill("23")
     tablet.get_by_label("No one: the stock ran out").check()
     save = tablet.get_by_role("button", name="Save round 1", exact=True).last
 

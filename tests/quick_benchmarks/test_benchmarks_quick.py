@@ -8,6 +8,7 @@ another site.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -17,7 +18,7 @@ from handfoot_score import PROJECT_ROOT
 from tests.conftest import uses_database_server
 
 PARTS = ("1 engine", "2 in process", "3 league growth", "4 network", "5 page weight",
-         "6 restore", "7 ratings", "8 club night", "9 heavy reads")
+         "6 restore", "7 ratings", "8 club night", "9 heavy reads", "10 slips caught")
 
 
 @pytest.mark.skipif(uses_database_server(),
@@ -33,3 +34,6 @@ def test_the_quick_benchmark_runs_and_prints_every_part() -> None:
     for part in PARTS:
         assert f"| {part} " in table, part
     assert "requests to another origin: none" in table
+    # The slips are counted by the engine alone, seeded: no honest round is ever warned about.
+    assert re.search(r"\| 10 slips caught +\| honest rounds refused or warned about +\| 0 of ",
+                     table)

@@ -22,12 +22,12 @@ from .. import join_codes, leagues, seasons
 from ..errors import InvalidInput, require_keys
 from ..locking import DatabaseBusy, begin_write, write_transaction
 from ..rules import SAVE_ATTEMPTS, add_saved_rules, resolve_rules
+from ..typed_in import MAX_NAME as MAX_NAME  # still importable from here, as callers do
 from ..typed_in import read_name, read_names
 from .notes import NOTE_KEYS, read_notes, write_notes
 from .records import load, state_of
 from .state import GameNotes, GameState
 
-MAX_NAME = 60
 GAME_KEYS = ("rules", "teams", "first_dealer", "league", *NOTE_KEYS)
 
 

@@ -58,6 +58,7 @@ from handfoot_score.services.tallies import (
     read_entered,
     read_entered_tally,
     round_warnings,
+    seats_of,
     tally_json,
 )
 from handfoot_score.services.typed_in import whole_number
@@ -244,16 +245,24 @@ def _not_ready(state: GameState, number: int, form: RoundTallyForm, team: int | 
                ) -> ResponseReturnValue | None:
     """The page again instead of a save, or None where the save may go ahead: a points
     switch flipped whose inputs the page had not shown yet, what the form refuses, or a team
-    with nothing counted, asked about once (only of a round that would save: one that cannot
-    shows what to fix first)."""
+    with nothing counted or a count worth a second look, each asked about once (only of a
+    round that would save: one that cannot shows what to fix first)."""
     if form.mode_changed():
         form.show_chosen_modes()
         return _page(state, number, form, team, notice=str(SWITCHED))
     if not form.validate_on_submit():
         return _page(state, number, form, team, errors=form.refusals(), status=400)
-    if (empty := form.nothing_counted(team)) and _preview(state, number, form)[1] == 200:
-        return _page(state, number, form, team, notice=form.ask_about(empty))
-    return None
+    preview, status = _preview(state, number, form)
+    if status != 200:
+        return None
+    # One question at a time is asked once: a team with nothing counted, or else the counts
+    # warned about; asked about the first, the save takes the second as seen (shown below).
+    empty = form.nothing_counted(team)
+    notice = form.ask_about(empty) if empty else None
+    if warned := form.not_asked_yet(preview["warnings"], team):
+        asked = form.ask_about_warnings(warned)
+        notice = notice or asked
+    return None if notice is None else _page(state, number, form, team, notice=notice)
 
 
 def _form(state: GameState) -> RoundTallyForm:
@@ -396,9 +405,13 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
     after = state.scoresheet.totals_after(number, [score.total for score in scores])
     scored = [{**team_score_to_dict(score), "total_after": total}
               for score, total in zip(scores, after)]
+    # Whether a team went out is asked about once the page has been answered.
     answered = form.went_out.data is not None
-    warnings = round_warnings(tallies) if answered else []
-    return {"teams": scored, "errors": [], "warnings": warnings}, 200
+    warnings = [warning for warning in round_warnings(
+        state.rules, tallies,
+        seats_of([team.players for team in state.teams]))
+        if answered or warning.field != "went_out"]
+    return {"teams": scored, "errors": [], "warnings": _problems(form, warnings)}, 200
 
 
 def _problems(form: RoundTallyForm, problems: tuple[Problem, ...] | list[Problem]

@@ -10,7 +10,7 @@ team's inputs are a ``team_tally_form``.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
@@ -23,6 +23,7 @@ from handfoot_score.engine.cards import CardKind
 from handfoot_score.engine.errors import Problem
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, Points, RankCounts, Tally
+from handfoot_score.engine.warnings import CARDS
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
@@ -70,6 +71,9 @@ class RoundTallyForm(FlaskForm):
     # The teams the save already asked about ("Foxes has nothing counted"), by position, so
     # it asks once.
     empty_ok = HiddenField()
+    # The counts the save already warned about ("0:cards 1:melded.four_to_seven"), so it
+    # asks once, and again if another count looks wrong.
+    warned_ok = HiddenField()
     rules: RuleSet
     team_names: tuple[str, ...]
     #: The id of each count's description, by the count's field id.
@@ -251,6 +255,27 @@ class RoundTallyForm(FlaskForm):
                  "— save anyway? Press Save again to save, or count first.",
                  teams=all_and(names))
 
+    def not_asked_yet(self, warnings: Sequence[Mapping[str, Any]], only: int | None = None
+                      ) -> list[Mapping[str, Any]]:
+        """The warnings about counts (of the ``only`` team shown) the save has not asked
+        about yet; who went out is the page's own question, asked there, and a team's cards
+        all told are not asked about again once the save asked if it has nothing counted."""
+        asked = set((self.warned_ok.data or "").split())
+        empty = asked_about(self.empty_ok.data)
+        return [warning for warning in warnings
+                if warning["team"] is not None and only in (None, warning["team"])
+                and _warned(warning) not in asked
+                and not (warning["field"] == CARDS and str(warning["team"]) in empty)]
+
+    def ask_about_warnings(self, warnings: Sequence[Mapping[str, Any]]) -> str:
+        """Note that the save asked about these warnings; the question, naming the teams."""
+        asked = set((self.warned_ok.data or "").split()) | {_warned(w) for w in warnings}
+        self.warned_ok.data = " ".join(sorted(asked))
+        teams = sorted({int(warning["team"]) for warning in warnings})
+        return _("Some counts of %(teams)s look unlikely (the warnings say which) — save "
+                 "anyway? Press Save again to save, or check them first.",
+                 teams=all_and([self.team_names[team] for team in teams]))
+
     def mode_changed(self) -> bool:
         """Whether a team's points switch was flipped since the page showed its inputs."""
         return any(switch_flipped(entry.form.holds) for entry in self.teams)
@@ -281,7 +306,10 @@ class RoundTallyForm(FlaskForm):
         problem = self._in_words(problem)
         field = self._field_of(problem)
         if field is None:
-            name, target = (_plain(problem.field) if problem.team is not None else ""), None
+            # A warning about a team's cards all told is about no one count: the team says it.
+            name = _plain(problem.field) if problem.team is not None and \
+                problem.field != CARDS else ""
+            target = None
         else:
             name = str(field.description or field.label.text)
             target = f"{field.id}-0" if field is self.went_out else field.id
@@ -366,6 +394,11 @@ def _sentence(message: str) -> str:
 def _each(points: int) -> str:
     """Points a card or book is worth, written the reader's way: "1,500 each", "je 1.500"."""
     return _("%(points)s each", points=_points(points))
+
+
+def _warned(warning: Mapping[str, Any]) -> str:
+    """A warning as the form remembers it was asked about: its team and count."""
+    return f"{warning['team']}:{warning['field']}"
 
 
 def _where(where: str, message: str) -> str:
