@@ -2,8 +2,8 @@
 the one reader of tallies, for the API and the pages alike.
 
 A game stores each tally as it was entered, key for key (the API's ``tallies`` and the count
-page show it back so), beside its score: ``EnteredTally`` carries both, the tally the engine
-scores and the JSON it was read from.
+page show it back so), beside its score: ``tally_json`` writes the engine's ``Tally`` in that
+shape and ``read_entered`` reads it back, the same ``Tally``.
 """
 
 from __future__ import annotations
