@@ -104,3 +104,19 @@ def test_one_teams_own_page_asks_who_went_out_and_moves_on_when_chosen(held: Any
         expect(held.get_by_role("radio", name=choice, exact=True)).not_to_be_checked()
     held.get_by_role("radio", name="Yes, Kestrels went out", exact=True).tap()
     assert held.evaluate(FOCUSED) == "teams-1-melded_jokers"
+
+
+def test_one_teams_score_shows_while_the_other_still_counts(held: Any) -> None:
+    """Herons counted whole (30 eight-to-kings on the table, 300 points); Kestrels have typed
+    two clean books but not yet their cards: Herons' score shows, Kestrels' is "—"."""
+    from playwright.sync_api import expect
+
+    count_page(held)
+    held.locator("input[name='teams-0-melded_eight_to_king']").fill("30")
+    held.locator("input[name='teams-1-books_clean']").fill("2")
+    held.locator("input[name='teams-1-melded_eight_to_king']").fill("5")
+    herons, kestrels = (held.locator(f"[data-bar-team='{team}'] [data-bar=total]")
+                        for team in (0, 1))
+    expect(herons).to_have_text("300")
+    expect(kestrels).to_have_text("—")
+    expect(held.locator("[data-preview-team='1'] [data-preview=problem]")).to_be_visible()
