@@ -112,15 +112,22 @@ def test_a_team_that_counted_in_points_starts_in_points(app: Flask, client: Flas
     assert "teams-1-points_mode" not in values
 
 
-def test_one_teams_count_says_it_did_not_go_out_without_its_books(
+def test_one_teams_count_asks_who_went_out_whatever_its_books_tapped(
         app: Flask, client: FlaskClient) -> None:
+    """Books tapped during play may be fewer than those made: a team's own page takes no
+    answer for it (a "No" left as it was cost the team that went out its 100), and a save
+    unanswered asks, naming the team, with what was typed kept."""
     game_id = start_game(app)
     with app.app_context():
         for kind in ("clean", "clean", "dirty", "dirty", "wild"):
             games.tap_book(game_id, 0, kind, 1)
         games.tap_book(game_id, 1, "clean", 1)
-    assert page_form(client, f"/games/{game_id}/rounds/1?team=1").get("went_out") == "nobody"
-    # A team that could have gone out is asked.
-    assert "went_out" not in page_form(client, f"/games/{game_id}/rounds/1?team=0")
-    # On one phone nobody's answer is taken for them.
-    assert "went_out" not in page_form(client, f"/games/{game_id}/rounds/1")
+    for page in ("rounds/1?team=1", "rounds/1?team=0", "rounds/1"):
+        assert "went_out" not in page_form(client, f"/games/{game_id}/{page}"), page
+    values = page_form(client, f"/games/{game_id}/rounds/1?team=1")
+    values["teams-1-melded_points"] = "1234"
+    answer = client.post(f"/games/{game_id}/rounds/1/teams/1", data=values)
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    assert "Did Them go out? Choose “Yes, Them went out” or “No”." in page
+    assert form_values(page)["teams-1-melded_points"] == "1234"

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from handfoot_score import create_app
 from handfoot_score.engine.presets import PRESETS
-from handfoot_score.engine.scoring import score_round
+from handfoot_score.engine.scoring import score_round, score_team
 from handfoot_score.engine.tally import Points
 from handfoot_score.services import games
 from handfoot_score.services.tallies import read_entered, read_tallies
@@ -384,7 +384,8 @@ def test_the_preview_names_what_stops_a_score(app: Flask, client: FlaskClient) -
     values["teams-1-books_wild"] = "1"
     response = client.post(tally_url(game_id, 1) + "/preview", data=values)
     assert response.status_code == 422
-    assert response.json["teams"] == []
+    # Us, with nothing counted, score 0 on their own; Them cannot be scored yet.
+    assert [team and team["total"] for team in response.json["teams"]] == [0, None]
     [error] = response.json["errors"]
     # The engine's field stays in the JSON; the page points at the cards that are short.
     assert (error["team"], error["field"], error["input"]) == (1, "books.wild",
@@ -392,6 +393,25 @@ def test_the_preview_names_what_stops_a_score(app: Flask, client: FlaskClient) -
     assert error["message"].startswith(
         "these books need wild cards (jokers, twos) on the table: at least 7,")
     assert error["text"].startswith("Them — Jokers on the table: The books counted need")
+
+
+def test_one_teams_score_shows_while_the_other_still_counts(
+        app: Flask, client: FlaskClient) -> None:
+    """Us counted whole, Them with books whose cards are not typed yet: Us's score is the
+    engine's for their count alone, Them's is not shown (issue #33)."""
+    game_id = new_game(app)
+    values = page_form(client, tally_url(game_id, 1))
+    fill(values, 0, caught_tally())
+    values["teams-1-books_clean"] = "2"
+    answer = client.post(tally_url(game_id, 1) + "/preview", data=values)
+    assert answer.status_code == 422
+    us, them = answer.json["teams"]
+    alone = score_team(PRESETS["classic"], 1, read_tallies([caught_tally()])[0])
+    assert (us["total"], us["total_after"], them) == (alone.total, alone.total, None)
+    assert {error["team"] for error in answer.json["errors"]} == {1}
+    # The page without JavaScript shows it too, Them's as not scored yet.
+    page = client.post(tally_url(game_id, 1) + "/show", data=values).get_data(as_text=True)
+    assert f"{alone.total:,}".replace("-", "−") in page
 
 
 def test_the_page_shows_the_preview_without_javascript(app: Flask, client: FlaskClient) -> None:

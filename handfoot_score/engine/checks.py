@@ -58,6 +58,23 @@ def tally_problems(rules: RuleSet, round_number: int, tallies: Sequence[Tally]) 
     return problems
 
 
+def team_problems(rules: RuleSet, round_number: int, tally: Tally) -> list[Problem]:
+    """Everything impossible about one team's count on its own, each naming team 0: its
+    shape, its books, its cards against the decks, going out without what it takes. What
+    only the teams together can break (two teams out, the decks shared) is not asked: this
+    says whether a team's own score can be shown while the others still count."""
+    if not well_shaped(tally):
+        problems = shape_problems(0, tally)
+        if problems:
+            return problems
+    problems = _book_problems(rules, 0, tally)
+    if not _within_supply(rules, [tally]):
+        problems += _supply_problems(rules, [tally])
+    if tally.went_out:
+        problems += _going_out_problems(rules, round_number, [tally], [0])
+    return problems
+
+
 def team_count_problem(count: int) -> Problem | None:
     """What is wrong with a round listing ``count`` teams' tallies, if anything: asked before
     the tallies are read, so a list no table could send is refused by its length alone.

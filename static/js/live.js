@@ -13,14 +13,22 @@
   // A page a save went on to (static/js/tally.js marks the moment and the page it left)
   // takes no tap until a second has passed since Save was tapped: a second tap on that Save
   // (people tap twice 400-600 ms apart) must not land on one of its controls. The count page
-  // shown again (what to fix) is no other page. "settling" (app.css) lets no pointer through.
+  // shown again (what to fix) is no other page. "settling" (app.css) lets no pointer through
+  // and a note says why, so a tap meanwhile is never lost in silence.
   const [at, from] = (sessionStorage.getItem("saved-at") || "0 ").split(" "),
     settle = location.pathname.startsWith(from) ? 0 : +at + 1000 - Date.now(),
     page = document.documentElement;
   sessionStorage.removeItem("saved-at");
   if (settle > 0) {
+    const note = Object.assign(document.createElement("p"), {
+      className: "settling-note", role: "status", textContent: words.settling
+    });
     page.classList.add("settling");
-    setTimeout(() => page.classList.remove("settling"), settle);
+    document.body.append(note);
+    setTimeout(() => {
+      page.classList.remove("settling");
+      note.remove();
+    }, settle);
   }
 
   function notice(text) {

@@ -1,4 +1,6 @@
-// The count page: Enter moves to the next count instead of sending the form, the points
+// The count page: a digit goes where the cursor is, and the cursor moves only when the
+// player moves it (Next or Enter, a tap): never by a guess from the digits typed. Enter, in
+// any count, empty or not, moves to the next count instead of sending the form; the points
 // switch shows its inputs at once, each team's score follows every change, and whatever is
 // typed is kept on this phone (localStorage) until the round is saved, so a reload, a lost
 // connection or a locked phone loses nothing. Without this script the page still works:
@@ -151,9 +153,6 @@
     const at = e.target;
     if (e.key !== "Enter" || !at.matches(".counts input,[type=radio],[type=checkbox]")) return;
     e.preventDefault();
-    // The count the cursor moved to by itself, still empty: the Enter typed out of habit
-    // after a complete count is taken as done, not as "skip this one".
-    if (at === movedTo && !at.value) return;
     if (at.matches("[type=radio]:not(:checked)")) {
       at.checked = true;
       changed();
@@ -170,22 +169,13 @@
     return inputs.slice(inputs.indexOf(at) + 1).find(input => input.matches(".counts input"));
   }
 
-  // A count is complete once no further digit could keep it within the most it can be (its
-  // max: every card of its kind in the decks, for points all the cards' worth): the cursor
-  // moves on to the next count by itself (3 twos of at most 20; 16 of at most 120).
-  let movedTo = null;
-  form.addEventListener("focusin", e => {
-    if (e.target !== movedTo) movedTo = null;
-  });
-  form.addEventListener("input", e => {
-    const at = e.target, most = +at.max, typed = +at.value;
-    if (!most || !/^[0-9]+$/.test(at.value) || typed > most || typed * 10 <= most) return;
-    const next = nextCount(at);
-    if (next) {
-      movedTo = next;
-      next.focus();
-    }
-  });
+  // The keypad's Enter key says where it goes: "next" on every count but the last one
+  // shown, "done" there (Enter leaves it, the keypad closes). Which is last changes as a
+  // points switch shows or hides counts.
+  function labelEnter() {
+    const shown = [...form.querySelectorAll(".counts input")].filter(input => input.offsetParent);
+    shown.forEach((input, i) => input.enterKeyHint = i === shown.length - 1 ? "done" : "next");
+  }
 
   // A second tap on Save once the next page is on its way sends nothing more: the page
   // it opens must not take the tap, nor say twice what was recorded. (While live.js's
@@ -217,6 +207,7 @@
     }
     if (e.target.matches("[data-points-switch]")) {
       showMode(e.target);
+      labelEnter();
       // Switched on, the team's points are what is typed next.
       if (e.target.checked) e.target.closest(".tally-team").querySelector("[data-mode=points] input").focus();
     }
@@ -226,4 +217,5 @@
   form.addEventListener("input", changed);
 
   if (restore()) preview();
+  labelEnter();
 })();

@@ -34,11 +34,11 @@ KINDS = ("jokers", "twos", "aces", "eight_to_king", "four_to_seven", "black_thre
 #: The round as each team would count it in points (what its cards are worth).
 IN_POINTS = {"Owls": (690, 30), "Foxes": (415, 205)}
 SCORES = (4660, 1110)
-#: The issue's targets, and what the page reaches now (asserted, so it can only get better):
-#: the round screen's scroll to "Count the round" and its way to one team's count are
-#: counted too.
-TARGETS = {"by kind": 45, "in points": 16, "per phone": 24}
-REACHED = {"by kind": 35, "in points": 15, "per phone": 22}
+#: The floor of a count is its digits plus one move per count typed (the cursor moves only
+#: when the player moves it); each way, and each phone of a split, may take at most this
+#: many actions more (opening the count, who went out, Save, and one more: issue #33). The
+#: round screen's scroll to "Count the round" and its way to one team's count are counted.
+ABOVE_FLOOR = 4
 SCREENS = {"narrow": (360, 740), "phone": (390, 844), "landscape": (1180, 820)}
 #: The played rounds before the one measured: nobody went out, both counted in points...
 EARLIER = {"melded": {"points": 400}, "left": {"points": 50}}
@@ -53,6 +53,8 @@ class Hands:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.actions = 0
+        #: The digits typed and one move per count typed: what no page can go below.
+        self.floor = 0
 
     def _keyboard_up(self) -> bool:
         up: bool = self.page.evaluate(
@@ -82,15 +84,26 @@ class Hands:
         if not target.evaluate("e => e === document.activeElement"):
             self.tap(target)
 
-    def enter_until(self, target: Locator) -> None:
-        """Press Enter until the target count has the cursor (none if it has already)."""
-        for _press in range(30):
-            if target.evaluate("e => e === document.activeElement"):
-                return
+    def move_to(self, target: Locator) -> None:
+        """Go on to the target count as a player would: Enter if it is the next count shown
+        (Enter never skips a count), else a tap on it (with a scroll if it is out of
+        sight)."""
+        if target.evaluate("e => e === document.activeElement"):
+            return
+        after = self.page.evaluate("""() => {
+          const shown = [...document.querySelectorAll('form.tally .counts input')]
+            .filter((input) => input.offsetParent);
+          return shown[shown.indexOf(document.activeElement) + 1]?.name ?? null; }""")
+        if after == target.get_attribute("name"):
             self.enter()
-        raise AssertionError(f"Enter never reached {target}")
+            assert target.evaluate("e => e === document.activeElement"), "Enter did not move on"
+        else:
+            self.tap(target)
 
     def type(self, text: str) -> None:
+        """Type a count's digits where the cursor is (the floor: its digits and the move to
+        it)."""
+        self.floor += len(text) + 1
         for character in text:
             self.actions += 1
             self.page.keyboard.type(character)
@@ -130,9 +143,9 @@ def new_round_three(page: Page, earlier: dict[str, Any] = EARLIER) -> str:
 
 
 def count_by_kind(hands: Hands, team: Locator, tally: dict[str, Any]) -> None:
-    """Type a team's cards kind by kind: tap the first count, then Enter on to each next
-    count to type (the page moves on by itself after a count no further digit could keep
-    within the decks); the books and red threes laid down are filled in from the taps."""
+    """Type a team's cards kind by kind: tap the first count, then on to each next count to
+    type (Enter, or a tap on a count further on); the books and red threes laid down are
+    filled in from the taps."""
     order = [("On the table", kind, tally["melded"].get(kind, 0)) for kind in KINDS[:5]] + \
         [("Left in hands and feet", kind, tally["left"].get(kind, 0)) for kind in KINDS]
     counted = [(part, kind, count) for part, kind, count in order if count]
@@ -141,7 +154,7 @@ def count_by_kind(hands: Hands, team: Locator, tally: dict[str, Any]) -> None:
         if step == 0:
             hands.focus(target)
         else:
-            hands.enter_until(target)
+            hands.move_to(target)
         hands.type(str(count))
 
 
@@ -159,7 +172,7 @@ def count_in_points(hands: Hands, team: Locator, name: str, tally: dict[str, Any
     on_table, left = IN_POINTS[name]
     hands.focus(team.get_by_label("Points on the table"))
     hands.type(str(on_table))
-    hands.enter_until(team.get_by_label("Points left in hands and feet"))
+    hands.move_to(team.get_by_label("Points left in hands and feet"))
     hands.type(str(left))
 
 
@@ -179,9 +192,9 @@ def save(hands: Hands, name: str, game_id: str) -> None:
     hands.page.wait_for_url(f"**/games/{game_id}")
 
 
-def one_phone(page: Page, count: Any, earlier: dict[str, Any]) -> int:
+def one_phone(page: Page, count: Any, earlier: dict[str, Any]) -> tuple[int, int]:
     """Round 3 counted on one phone, each team by ``count`` (as it counted the rounds
-    ``earlier``); its actions."""
+    ``earlier``); its actions and their floor."""
     game_id = new_round_three(page, earlier)
     hands = Hands(page)
     start_count(hands, game_id)
@@ -190,41 +203,41 @@ def one_phone(page: Page, count: Any, earlier: dict[str, Any]) -> int:
         count(hands, page.get_by_role("group", name=name, exact=True), name, tally)
     save(hands, "Save round 3", game_id)
     assert recorded(page, game_id) == SCORES
-    return hands.actions
+    return hands.actions, hands.floor
 
 
-def by_kind(page: Page) -> int:
+def by_kind(page: Page) -> tuple[int, int]:
     return one_phone(page, lambda hands, team, _name, tally: count_by_kind(hands, team, tally),
                      EARLIER_BY_KIND)
 
 
-def in_points(page: Page) -> int:
+def in_points(page: Page) -> tuple[int, int]:
     return one_phone(page, count_in_points, EARLIER)
 
 
-def per_phone(owls_page: Page, foxes_page: Page) -> int:
-    """Each team counts on its own phone, from the round screen's "Count one team" row."""
+def per_phone(owls_page: Page, foxes_page: Page) -> tuple[int, int]:
+    """Each team counts on its own phone, from the round screen's "Count one team" row: the
+    phone furthest above its floor, its actions and floor."""
     from playwright.sync_api import expect
 
     game_id = new_round_three(owls_page, EARLIER_BY_KIND)
     foxes_page.goto(f"/games/{game_id}")
     counted = []
-    # Foxes have not the books to go out: their count says "No" already. Owls have: they
-    # are asked.
-    for page, name, tally, went_out in ((foxes_page, "Foxes", FOXES, None),
+    # Each team's own page asks whether it went out, nothing chosen.
+    for page, name, tally, went_out in ((foxes_page, "Foxes", FOXES, "No"),
                                         (owls_page, "Owls", OWLS, "Yes, Owls went out")):
         hands = Hands(page)
         hands.tap(page.get_by_role("link", name=f"Count only {name}"))
         page.wait_for_url("**/rounds/3?team=*")
-        if went_out is None:
-            expect(page.get_by_role("radio", name="No", exact=True)).to_be_checked()
-        else:
-            hands.tap(page.get_by_role("radio", name=went_out, exact=True))
+        for choice in ("No", "Yes, Owls went out" if name == "Owls" else "Yes, Foxes went out"):
+            expect(page.get_by_role("radio", name=choice, exact=True)).not_to_be_checked()
+        hands.tap(page.get_by_role("radio", name=went_out, exact=True))
         count_by_kind(hands, page.get_by_role("group", name=name, exact=True), tally)
         save(hands, f"Save the count for {name}", game_id)
-        counted.append(hands.actions)
+        counted.append((hands.actions - hands.floor, hands.actions, hands.floor))
     assert recorded(owls_page, game_id) == SCORES
-    return max(counted)
+    _above, actions, floor = max(counted)
+    return actions, floor
 
 
 @pytest.fixture
@@ -240,13 +253,11 @@ def test_the_round_to_measure_with_prints_its_actions(phone: Page,
                                                         second_phone: Page) -> None:
     counts = {"by kind": by_kind(phone), "in points": in_points(phone),
               "per phone": per_phone(phone, second_phone)}
-    print(f"\nactions: by kind {counts['by kind']}, in points {counts['in points']}, "
-          f"per phone {counts['per phone']}")
+    print("\nactions (floor): " + ", ".join(
+        f"{way} {actions} ({floor})" for way, (actions, floor) in counts.items()))
     assert score_round(PRESETS[RULES], 3, read_tallies([OWLS, FOXES])).teams[0].total == \
         SCORES[0]
-    print(f"targets: by kind {TARGETS['by kind']}, in points {TARGETS['in points']}, "
-          f"per phone {TARGETS['per phone']}")
-    assert all(counts[way] <= REACHED[way] <= TARGETS[way] for way in REACHED), (counts, REACHED)
+    assert all(actions - floor <= ABOVE_FLOOR for actions, floor in counts.values()), counts
 
 
 @pytest.fixture(params=[(screen, scheme) for screen in SCREENS for scheme in ("light", "dark")],
@@ -380,32 +391,3 @@ def test_offline_the_scores_say_they_are_not_known(phone: Page) -> None:
     phone.context.set_offline(False)
     aces.fill("6")
     expect(total).to_have_text("120")
-
-
-def test_a_complete_count_moves_on_and_an_enter_out_of_habit_skips_nothing(phone: Page) -> None:
-    from playwright.sync_api import expect
-
-    game_id = new_round_three(phone, EARLIER_BY_KIND)
-    phone.goto(f"/games/{game_id}/rounds/3")
-    table = phone.get_by_role("group", name="Owls", exact=True).get_by_role(
-        "group", name="On the table")
-    twos, aces, eights = (table.get_by_label(kind) for kind in ("Twos", "Aces", "8 to King"))
-    # Five decks: at most 20 twos and aces, 120 eight-to-kings.
-    expect(twos).to_have_attribute("max", "20")
-    expect(eights).to_have_attribute("max", "120")
-    twos.tap()
-    phone.keyboard.type("1")
-    expect(twos).to_be_focused()  # 1 may still become 10 to 19
-    phone.keyboard.type("3")
-    expect(aces).to_be_focused()  # no third digit keeps 13 within 20
-    phone.keyboard.press("Enter")
-    expect(aces).to_be_focused()  # the habit's Enter skips no count
-    phone.keyboard.type("4")
-    expect(eights).to_be_focused()
-    phone.keyboard.type("9")
-    expect(eights).to_be_focused()  # 9 may still become 90 to 99
-    phone.keyboard.press("Enter")
-    expect(table.get_by_label("4 to 7")).to_be_focused()
-    expect(twos).to_have_value("13")
-    expect(aces).to_have_value("4")
-    expect(eights).to_have_value("9")

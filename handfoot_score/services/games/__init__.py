@@ -37,6 +37,7 @@ from .rounds import (
     add_round,
     check_team_tally,
     correct_round,
+    preview_each_team,
     preview_round,
     read_count_versions,
     read_request_key,
@@ -57,7 +58,7 @@ __all__ = [
     "TeamCount", "TeamSetup",
     "TeamView", "GameWrite", "abandon_game", "add_round", "change_notes", "check_team_tally",
     "correct_round", "create_game", "game_write", "games_in_play",
-    "get_game", "play_again", "preview_round", "read_count_versions",
+    "get_game", "play_again", "preview_each_team", "preview_round", "read_count_versions",
     "read_notes", "read_request_key", "read_round_number", "read_round_version",
     "read_setup", "record_round", "stored_game_of", "tap_book", "tap_red_threes",
 ]

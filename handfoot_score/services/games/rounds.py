@@ -20,10 +20,11 @@ from dataclasses import replace
 
 from sqlalchemy.exc import IntegrityError
 
+from handfoot_score.engine.checks import team_problems
 from handfoot_score.engine.errors import N_, EngineError, Problem
 from handfoot_score.engine.limits import MAX_ROUNDS
 from handfoot_score.engine.rules import RuleSet
-from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore, score_round
+from handfoot_score.engine.scoring import SCORE_PARTS, TeamScore, score_round, score_team
 from handfoot_score.engine.tally import Tally
 from handfoot_score.extensions import db
 from handfoot_score.storage.models import Game, GameStatus, Round, TallyRecord
@@ -147,6 +148,26 @@ def preview_round(state: GameState, number: int, tallies: Sequence[Tally]
     return tuple(team_score(row, team.name, minimum)
                  for row, team, minimum in zip(entered, state.teams,
                                                state.meld_minimums(number)))
+
+
+def preview_each_team(state: GameState, number: int, counts: Sequence[Tally | None],
+                      problems: Sequence[Problem]) -> tuple[TeamScore | None, ...]:
+    """While the round cannot be scored as a whole (``problems``), each team's score on its
+    own count as soon as that count can be scored, so one team's score shows while another
+    still counts: none for a team whose count could not be read (``None`` in ``counts``), that
+    one of ``problems`` names, or whose count has a problem of its own. A problem of the
+    round (who went out, say) stops no team's score."""
+    named = {problem.team for problem in problems}
+    before = state.totals_before(number)
+    scores: list[TeamScore | None] = []
+    for position, (tally, team) in enumerate(zip(counts, state.teams)):
+        counted = None if tally is None or position in named else replace(
+            tally, name=team.name, score_before=before[position])
+        if counted is None or team_problems(state.rules, number, counted):
+            scores.append(None)
+        else:
+            scores.append(score_team(state.rules, number, counted))
+    return tuple(scores)
 
 
 def _require_part_versions(state: GameState, seen: Sequence[int]) -> None:

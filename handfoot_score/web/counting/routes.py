@@ -20,6 +20,7 @@ team scored and an Undo.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 from uuid import uuid4
@@ -41,6 +42,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.engine.errors import InvalidTally, Problem
+from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.engine.tally import Points, Tally
 from handfoot_score.extensions import csrf
 from handfoot_score.languages.i18n import say
@@ -251,7 +253,7 @@ def _not_ready(state: GameState, number: int, form: RoundTallyForm, team: int | 
         form.show_chosen_modes()
         return _page(state, number, form, team, notice=str(SWITCHED))
     if not form.validate_on_submit():
-        return _page(state, number, form, team, errors=form.refusals(), status=400)
+        return _page(state, number, form, team, errors=form.refusals(team), status=400)
     preview, status = _preview(state, number, form)
     if status != 200:
         return None
@@ -304,8 +306,7 @@ def _only_team(state: GameState, number: int) -> int | None:
 
 def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None) -> None:
     """A new round starts from the round just taken back, each team's saved count, or the
-    books and red threes tapped during play; a recorded one shows as entered. One team's own
-    count says it did not go out when its books do not allow it."""
+    books and red threes tapped during play; a recorded one shows as entered."""
     if number == state.current_round:
         undone = session.pop(UNDONE, None)
         if undone and undone.get("game") == state.id and undone.get("round") == number:
@@ -317,11 +318,11 @@ def _fill(form: RoundTallyForm, state: GameState, number: int, team: int | None)
                                _from_play(state, t.position) for t in state.teams])
         form.show_part_versions(state.part_versions())
         form.request_key.data = uuid4().hex
+        # One team's own page asks who went out with nothing chosen (books tapped during
+        # play may be fewer than those made: a guess of "No" cost the team that went out its
+        # bonus when nobody changed it), unless the team saved its count already.
         if team is not None and (part := state.part(team)):
             form.went_out.data = str(team) if part.tally.went_out else NOBODY_WENT_OUT
-        elif team is not None and state.books_lacking(team):
-            # Without the books to go out the team did not: said already, still changeable.
-            form.went_out.data = NOBODY_WENT_OUT
     else:
         recorded = state.round(number)
         form.went_out.data = NOBODY_WENT_OUT
@@ -398,20 +399,42 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
         tallies = read_entered(form.to_teams())
         scores = games.preview_round(state, number, tallies)
     except (InvalidTally, InvalidInput) as error:
-        return {"teams": [], "errors": _problems(form, error.problems), "warnings": []}, 422
+        # Each team's score as soon as its own count can be scored, the others "—".
+        each = games.preview_each_team(state, number, _each_count(form), error.problems)
+        return {"teams": _scored(state, number, each),
+                "errors": _problems(form, error.problems), "warnings": []}, 422
     except GameConflict as error:
         return {"teams": [], "errors": _problems(
             form, [Problem(error.field or "round", error.message)]), "warnings": []}, 409
-    after = state.scoresheet.totals_after(number, [score.total for score in scores])
-    scored = [{**team_score_to_dict(score), "total_after": total}
-              for score, total in zip(scores, after)]
     # Whether a team went out is asked about once the page has been answered.
     answered = form.went_out.data is not None
     warnings = [warning for warning in round_warnings(
         state.rules, tallies,
         seats_of([team.players for team in state.teams]))
         if answered or warning.field != "went_out"]
-    return {"teams": scored, "errors": [], "warnings": _problems(form, warnings)}, 200
+    return {"teams": _scored(state, number, scores), "errors": [],
+            "warnings": _problems(form, warnings)}, 200
+
+
+def _each_count(form: RoundTallyForm) -> list[Tally | None]:
+    """Each team's count read on its own: None for one that cannot be read."""
+    counts: list[Tally | None] = []
+    for team in range(len(form.teams)):
+        try:
+            counts.append(read_entered_tally(form.part(team), team))
+        except (InvalidTally, InvalidInput):
+            counts.append(None)
+    return counts
+
+
+def _scored(state: GameState, number: int, scores: Sequence[TeamScore | None]
+            ) -> list[dict[str, Any] | None]:
+    """The preview's scores, each with the team's total after the round (None for a team
+    not scored yet)."""
+    after = state.scoresheet.totals_after(number, [score.total if score else 0
+                                                   for score in scores])
+    return [{**team_score_to_dict(score), "total_after": total} if score else None
+            for score, total in zip(scores, after)]
 
 
 def _problems(form: RoundTallyForm, problems: tuple[Problem, ...] | list[Problem]

@@ -317,11 +317,19 @@ class RoundTallyForm(FlaskForm):
         message = _sentence(say(problem))
         return ErrorLink(_where(where, message) if where else message, target)
 
-    def refusals(self) -> list[ErrorLink]:
-        """What ``validate`` refused: a choice that is not offered."""
+    def refusals(self, only: int | None = None) -> list[ErrorLink]:
+        """What ``validate`` refused: a choice that is not offered, or none made (on the
+        ``only`` team's own page, whether that team went out)."""
         links = []
         for name, messages in self.errors.items():
-            if name == "went_out":
+            if name == "went_out" and only is not None:
+                team = self._team_name(only)
+                asked = _("Choose \u201c%(yes)s\u201d or \u201c%(no)s\u201d.",
+                          yes=_("Yes, %(team)s went out", team=team), no=_("No"))
+                self.went_out.errors = [asked]
+                links.append(ErrorLink(_("Did %(team)s go out?", team=team) + " " + asked,
+                                       f"{self.went_out.id}-{only}"))
+            elif name == "went_out":
                 asked = _("Choose a team, or \u201c%(nobody)s\u201d.",
                           nobody=_("No one: the stock ran out"))
                 self.went_out.errors = [asked]
