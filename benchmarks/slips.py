@@ -234,25 +234,25 @@ def run_together(boxes: list[int], draw: random.Random) -> list[int] | None:
 
 def digit_dropped(boxes: list[int], draw: random.Random) -> list[int] | None:
     """One digit of a count not typed (a one-digit count left empty)."""
-    typed = _typed_boxes(boxes)
-    if not typed:
-        return None
-    box = draw.choice(typed)
-    digits = str(boxes[box])
-    at = draw.randrange(len(digits))
-    boxes[box] = int(digits[:at] + digits[at + 1:] or "0")
-    return boxes
+    return _one_digit_retyped(boxes, draw, lambda digits, at: digits[:at] + digits[at + 1:])
 
 
 def digit_doubled(boxes: list[int], draw: random.Random) -> list[int] | None:
     """One digit of a count typed twice."""
+    return _one_digit_retyped(boxes, draw,
+                              lambda digits, at: digits[:at] + digits[at] + digits[at:])
+
+
+def _one_digit_retyped(boxes: list[int], draw: random.Random,
+                       retype: Callable[[str, int], str]) -> list[int] | None:
+    """A count drawn from those typed, one of its digits (drawn too) typed as ``retype``
+    says; nothing when no count was typed."""
     typed = _typed_boxes(boxes)
     if not typed:
         return None
     box = draw.choice(typed)
     digits = str(boxes[box])
-    at = draw.randrange(len(digits))
-    boxes[box] = int(digits[:at] + digits[at] + digits[at:])
+    boxes[box] = int(retype(digits, draw.randrange(len(digits))) or "0")
     return boxes
 
 
