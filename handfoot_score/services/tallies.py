@@ -15,7 +15,7 @@ from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import RANK_GROUPS, Rank, parse_rank_group
 from handfoot_score.engine.checks import team_count_problem
 from handfoot_score.engine.errors import MOST_PROBLEMS, N_, InvalidTally, Problem
-from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS, RuleSet
+from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS
 from handfoot_score.engine.tally import (
     LEFT_FIELDS,
     MELDED_FIELDS,
@@ -26,7 +26,6 @@ from handfoot_score.engine.tally import (
     TableBooks,
     Tally,
 )
-from handfoot_score.engine.warnings import tally_warnings
 
 from .errors import InvalidInput
 
@@ -226,13 +225,6 @@ class _TallyReader:
             if count := self.count(value, f"books.{key}"):  # none made: as if not listed
                 special.append((key, count))
         return TableBooks(special=tuple(sorted(special)), **standard)
-
-
-def round_warnings(rules: RuleSet, tallies: Sequence[Tally], players: Sequence[int]
-                   ) -> list[Problem]:
-    """What is possible in these tallies but worth a second look before saving, each naming
-    its team and count; ``players`` is each team's number of players."""
-    return tally_warnings(rules, tallies, players)
 
 
 def seats_of(players: Sequence[Sequence[str]]) -> list[int]:

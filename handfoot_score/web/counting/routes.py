@@ -44,6 +44,7 @@ from werkzeug.exceptions import HTTPException
 from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.engine.tally import Points, Tally
+from handfoot_score.engine.warnings import tally_warnings
 from handfoot_score.extensions import csrf
 from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, tally_parts, undo
@@ -59,7 +60,6 @@ from handfoot_score.services.scoring import team_score_to_dict
 from handfoot_score.services.tallies import (
     read_entered,
     read_entered_tally,
-    round_warnings,
     seats_of,
     tally_json,
 )
@@ -408,7 +408,7 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
             form, [Problem(error.field or "round", error.message)]), "warnings": []}, 409
     # Whether a team went out is asked about once the page has been answered.
     answered = form.went_out.data is not None
-    warnings = [warning for warning in round_warnings(
+    warnings = [warning for warning in tally_warnings(
         state.rules, tallies,
         seats_of([team.players for team in state.teams]))
         if answered or warning.field != "went_out"]
