@@ -8,7 +8,9 @@
     words = document.documentElement.dataset,
     parts = () => document.querySelectorAll("[data-live][id]"),
     controls = root => [...root.querySelectorAll("a[href],button,input,select,textarea")];
-  let busy, resend;
+  // leaving: a save by fetch is under way or has answered where to go; no poll may then
+  // reload this page, which would cut off the page the save goes on to.
+  let busy, resend, leaving;
 
   // A page a save went on to (static/js/tally.js marks the moment and the page it left)
   // takes no tap until a second has passed since Save was tapped: a second tap on that Save
@@ -40,6 +42,7 @@
   }
 
   function refresh(html, version) {
+    if (leaving) return;
     const doc = new DOMParser().parseFromString(html, "text/html"),
       next = doc.getElementById("live");
     box.dataset.liveVersion = version;
@@ -64,7 +67,7 @@
   }
 
   function poll() {
-    if (busy || document.hidden) return;
+    if (busy || leaving || document.hidden) return;
     busy = true;
     let version;
     fetch(box.dataset.liveUrl, {
@@ -109,6 +112,7 @@
     if (form.ariaBusy) return;
     if (by?.name) data.append(by.name, by.value);
     form.ariaBusy = "true";
+    leaving = true;
     // A button may post elsewhere than its form (formaction), as the browser would.
     fetch(by?.getAttribute("formaction") || form.action,
       { method: "POST", body: data, headers: { "X-Save": "fetch" } })
@@ -117,10 +121,14 @@
         if (res.status >= 500) throw res;
         if (to) go(to);
         else {
+          leaving = false;
           resend = form;
           form.requestSubmit(by);
         }
-      }).catch(() => failed(form, by)).then(() => form.ariaBusy = null);
+      }).catch(() => {
+        leaving = false;
+        failed(form, by);
+      }).then(() => form.ariaBusy = null);
   }
 
   if (!box) return;
