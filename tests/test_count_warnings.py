@@ -219,3 +219,17 @@ def test_a_team_with_nothing_counted_and_a_count_warned_about_are_asked_at_once(
     again = form_values(asked.get_data(as_text=True))
     assert (again["empty_ok"], again["warned_ok"]) == ("1", "0:cards")
     assert client.post(f"/games/{game_id}/rounds/1/record", data=again).status_code == 303
+
+
+def test_a_team_that_has_counted_nothing_yet_is_not_warned_about(app: Flask,
+                                                                 client: FlaskClient) -> None:
+    """A count page just opened says nothing about cards dealt; a team is warned about once
+    it has counted a card (one with nothing is asked about on Save)."""
+    game_id = start_game(app, teams=TEAMS)
+    opened = client.get(f"/games/{game_id}/rounds/1")
+    assert "cards counted, but" not in page_text(opened)
+    values = form_values(opened.get_data(as_text=True))
+    values["teams-0-melded_eight_to_king"] = "30"
+    preview = client.post(f"/games/{game_id}/rounds/1/preview", data=values).get_json()
+    assert [(warning["team"], warning["field"]) for warning in preview["warnings"]] == [
+        (0, "cards")]

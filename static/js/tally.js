@@ -79,9 +79,9 @@
     }
     const marker = form.elements.namedItem(box.name.replace(/points_mode$/, "points_shown"));
     if (marker) marker.value = box.checked ? "1" : "";
-    // Two teams on one phone share one grid while both count card by card.
-    const teams = form.querySelector("[data-pair]");
-    teams?.classList.toggle("tally-pair", new Set([...form.querySelectorAll("[data-points-switch]")]
+    // Two or three teams on one phone share one grid while all count the same way.
+    const teams = form.querySelector("[data-shared]");
+    teams?.classList.toggle(teams.dataset.shared, new Set([...form.querySelectorAll("[data-points-switch]")]
       .map(other => other.checked)).size === 1);
   }
 
@@ -158,9 +158,19 @@
       changed();
     }
     const next = nextCount(at);
-    if (next) next.focus();
+    if (next) moveTo(next);
     else at.blur();
   });
+
+  // The cursor to a count. On a phone (static/css/count.css's width), where the keypad
+  // covers the lower half, the count is brought up under the bar (html's
+  // scroll-padding-top): the counts after it stay in sight above the keypad, to be reached
+  // by a tap without a scroll. A tablet keeps its place.
+  const phone = matchMedia("(max-width: 43.99rem)");
+  function moveTo(count) {
+    count.focus({ preventScroll: phone.matches });
+    if (phone.matches) count.scrollIntoView({ block: "start" });
+  }
 
   // The count shown after ``at`` in the page's order, if any.
   function nextCount(at) {
@@ -203,13 +213,13 @@
   form.addEventListener("change", e => {
     // Who went out chosen before anything is counted: on to the first count.
     if (e.target.type === "radio" && !cardsCounted(form)) {
-      form.querySelector(".tally-team .counts:not([hidden]) input").focus();
+      moveTo(form.querySelector(".tally-team .counts:not([hidden]) input"));
     }
     if (e.target.matches("[data-points-switch]")) {
       showMode(e.target);
       labelEnter();
       // Switched on, the team's points are what is typed next.
-      if (e.target.checked) e.target.closest(".tally-team").querySelector("[data-mode=points] input").focus();
+      if (e.target.checked) moveTo(e.target.closest(".tally-team").querySelector("[data-mode=points] input"));
     }
     changed();
   });

@@ -17,12 +17,12 @@ import pytest
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.services.tallies import read_tallies
+from tests.browser.hands import KEYBOARD, Hands
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
 RULES = "classic"
-KEYBOARD = 300
 OWLS = {"melded": {"jokers": 3, "twos": 6, "aces": 5, "eight_to_king": 28, "four_to_seven": 8},
         "left": {"aces": 1, "eight_to_king": 1}, "books": {"clean": 3, "dirty": 2, "wild": 1},
         "red_threes_down": 3, "went_out": True}
@@ -45,73 +45,6 @@ EARLIER = {"melded": {"points": 400}, "left": {"points": 50}}
 #: ... or, at a table that counts by kind, by kind (the count page opens each team the way
 #: it counted its last round).
 EARLIER_BY_KIND = {"melded": {"eight_to_king": 47}, "left": {"eight_to_king": 5}}
-
-
-class Hands:
-    """A player's fingers on a phone: each tap, key and needed scroll is one action."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.actions = 0
-        #: The digits typed and one move per count typed: what no page can go below.
-        self.floor = 0
-
-    def _keyboard_up(self) -> bool:
-        up: bool = self.page.evaluate(
-            "() => !!document.activeElement?.matches('input[type=number]')")
-        return up
-
-    def reach(self, target: Locator) -> None:
-        """Scroll (one action) if the target is off screen or under the keyboard."""
-        box = target.bounding_box()
-        assert box is not None
-        height = self.page.viewport_size["height"] if self.page.viewport_size else 844
-        bottom = height - (KEYBOARD if self._keyboard_up() else 0)
-        if box["y"] < 0 or box["y"] + box["height"] > bottom:
-            self.actions += 1
-            target.evaluate("e => e.scrollIntoView({block: 'center'})")
-
-    def tap(self, target: Locator) -> None:
-        # A player looks before tapping: the score below a count may have just grown.
-        self.page.wait_for_timeout(400)
-        self.reach(target)
-        self.actions += 1
-        target.tap()
-
-    def focus(self, target: Locator) -> None:
-        """Tap a count, unless it has the cursor already (choosing who went out before
-        counting moves it to the first count)."""
-        if not target.evaluate("e => e === document.activeElement"):
-            self.tap(target)
-
-    def move_to(self, target: Locator) -> None:
-        """Go on to the target count as a player would: Enter if it is the next count shown
-        (Enter never skips a count), else a tap on it (with a scroll if it is out of
-        sight)."""
-        if target.evaluate("e => e === document.activeElement"):
-            return
-        after = self.page.evaluate("""() => {
-          const shown = [...document.querySelectorAll('form.tally .counts input')]
-            .filter((input) => input.offsetParent);
-          return shown[shown.indexOf(document.activeElement) + 1]?.name ?? null; }""")
-        if after == target.get_attribute("name"):
-            self.enter()
-            assert target.evaluate("e => e === document.activeElement"), "Enter did not move on"
-        else:
-            self.tap(target)
-
-    def type(self, text: str) -> None:
-        """Type a count's digits where the cursor is (the floor: its digits and the move to
-        it)."""
-        self.floor += len(text) + 1
-        for character in text:
-            self.actions += 1
-            self.page.keyboard.type(character)
-
-    def enter(self, times: int = 1) -> None:
-        for _press in range(times):
-            self.actions += 1
-            self.page.keyboard.press("Enter")
 
 
 def new_round_three(page: Page, earlier: dict[str, Any] = EARLIER) -> str:

@@ -406,12 +406,14 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
     except GameConflict as error:
         return {"teams": [], "errors": _problems(
             form, [Problem(error.field or "round", error.message)]), "warnings": []}, 409
-    # Whether a team went out is asked about once the page has been answered.
+    # Whether a team went out is asked about once the page has been answered; a team's
+    # counts once it has counted a card (a team with none is asked about on Save).
     answered = form.went_out.data is not None
     warnings = [warning for warning in tally_warnings(
         state.rules, tallies,
         seats_of([team.players for team in state.teams]))
-        if answered or warning.field != "went_out"]
+        if (answered or warning.field != "went_out")
+        and (warning.team is None or form.has_counts(warning.team))]
     return {"teams": _scored(state, number, scores), "errors": [],
             "warnings": _problems(form, warnings)}, 200
 

@@ -209,26 +209,45 @@ class RoundTallyForm(FlaskForm):
     def grid_rows(self) -> dict[str, int]:
         """The row of each team's count in its grid on the page, by the end of its input's
         name: a row per kind of card on the table, a kind left beside it (a kind counted
-        only left below them), red threes caught, a row for the note on the taps, each book,
-        red threes laid down, exact draws where the rules count them, the points switch.
-        Counted in points, points on the table and left take the first two rows."""
+        only left below them), red threes caught, exact draws where the rules count them
+        (typed too), a row for the note on the taps, each book, red threes laid down, the
+        points switch, then each team's score where teams share the grid (``preview``, the
+        first team's row). Counted in points, points on the table and left take the first
+        two rows."""
         melded = self.card_keys("melded")
         rows = {f"melded_{key}": row for row, key in enumerate(melded, 1)}
         rows |= {f"left_{key}": rows[f"melded_{key}"] for key in self.card_keys("left")
                  if key in melded}
         below = [f"left_{key}" for key in self.card_keys("left") if key not in melded]
-        below += ["red_threes_left", "tapped", *(f"books_{kind}" for kind in self.book_kinds),
-                  "red_threes_down", *(["exact_draws"] if self.counts_exact_draws else []),
-                  "points_mode"]
+        below += ["red_threes_left", *(["exact_draws"] if self.counts_exact_draws else []),
+                  "tapped", *(f"books_{kind}" for kind in self.book_kinds), "red_threes_down",
+                  "points_mode", "preview"]
         rows |= {name: row for row, name in enumerate(below, len(melded) + 1)}
         return rows | {"melded_points": 1, "left_points": 2}
 
     @cached_property
+    def stacked_rows(self) -> dict[str, int]:
+        """The row of each team's count when three teams share one grid on a phone, a
+        column each (games/tally.html): too narrow for a kind on the table and left side by
+        side, the page stacks them: the teams' names (three rows, "On the table" beside the
+        last) and the kinds on the table, "Left in hands and feet" and its kinds with red
+        threes caught, exact draws, the note on the taps, each book, red threes laid down,
+        the points switch, then each team's score (``preview``, the first team's row).
+        Counted in points, a part's points take its first row."""
+        order = [*(f"melded_{key}" for key in self.card_keys("melded")),
+                 "heading_left", *(f"left_{key}" for key in self.card_keys("left")),
+                 "red_threes_left", *(["exact_draws"] if self.counts_exact_draws else []),
+                 "tapped", *(f"books_{kind}" for kind in self.book_kinds), "red_threes_down",
+                 "points_mode", "preview"]
+        rows = {name: row for row, name in enumerate(order, 4)}
+        return rows | {"heading_melded": 3, "melded_points": 4,
+                       "left_points": rows["heading_left"] + 1}
+
+    @cached_property
     def most(self) -> dict[str, int]:
         """The most each count can be, by the end of its input's name: every card of its
-        kind in the game's decks, for points all the cards' worth. A count no further digit
-        could keep within it is complete, and the page moves on (static/js/tally.js). Counts
-        by rank and of books have none."""
+        kind in the game's decks, for points all the cards' worth: the input's max. Counts by
+        rank and of books have none."""
         rules = self.rules
         most = {f"{part}_{key}": rules.supply(kind)
                 for part in CARD_PARTS for key, kind in COUNT_FIELDS}
