@@ -178,8 +178,13 @@ def per_phone(pages: list[Page]) -> tuple[int, int]:
 def phones(browser: Any, server: str) -> Iterator[list[Page]]:
     """Three phones of the narrowest size still sold."""
     contexts = [browser.new_context(base_url=server, **NARROW) for _phone in range(3)]
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
+    pages = [context.new_page() for context in contexts]
+    yield pages
+    # Each page left first (its live poll may be reloading it: the other phones saved), then
+    # its phone: a context closed under a reload once hung the suite.
+    for page, context in zip(pages, contexts):
+        page.goto("about:blank")
+        page.close()
         context.close()
 
 
