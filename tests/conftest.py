@@ -31,6 +31,7 @@ from werkzeug.test import TestResponse
 from handfoot_score import PROJECT_ROOT, create_app
 from handfoot_score.extensions import db
 from handfoot_score.storage.database import is_in_memory
+from tests.openapi_check import check_answer
 
 #: The database the run was given, before each worker takes its own.
 GIVEN_DATABASE_URL = (os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL")
@@ -257,7 +258,12 @@ class WholeAnswers(FlaskClient):
     it with ``buffered=False``."""
 
     def open(self, *args: Any, buffered: bool = True, **kwargs: Any) -> TestResponse:
-        return super().open(*args, buffered=buffered, **kwargs)
+        answer = super().open(*args, buffered=buffered, **kwargs)
+        # Every JSON API answer as the API's description says (tests/openapi_check.py); a
+        # stream read piece by piece is the test's to read.
+        if buffered:
+            check_answer(answer)
+        return answer
 
 
 @pytest.fixture

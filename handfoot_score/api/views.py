@@ -10,8 +10,15 @@ from handfoot_score.services import rules as rules_service
 from handfoot_score.services import scoring
 
 from .body import json_body
+from .openapi import DESCRIPTION
 
 bp = Blueprint("views", __name__)
+
+
+@bp.get("/openapi.json")
+def openapi() -> ResponseReturnValue:
+    """This API's OpenAPI 3.1 description (``api/openapi.py``)."""
+    return jsonify(DESCRIPTION)
 
 
 @bp.get("/rules")
