@@ -89,16 +89,27 @@ EDIT_CODE: Schema = {"name": "X-Edit-Code", "in": "header", "required": False,
                      "schema": TEXT, "description": "A protected league's edit code."}
 
 
-def operation(summary: str, answers: dict[str, Schema], *errors: str,
-              request: Schema | None = None, parameters: list[Schema] | None = None) -> Schema:
-    """One operation: its answers, and the errors its kind of request may meet besides."""
+def operation(name: str, summary: str, answers: dict[str, Schema], *errors: str,
+              request: Schema | None = None, example: object = None,
+              parameters: list[Schema] | None = None) -> Schema:
+    """One operation: its id, its answers, and the errors its kind of request may meet
+    besides; a request body with an example of one the API takes."""
     codes = sorted({*errors, *ANY_REQUEST, *(WITH_BODY if request else ())})
-    described: Schema = {"summary": summary, "responses": {**answers, **error_answers(*codes)}}
+    described: Schema = {"operationId": name, "summary": summary,
+                         "responses": {**answers, **error_answers(*codes)}}
     if request is not None:
         described["requestBody"] = body(request)
+        if example is not None:
+            described["requestBody"]["content"]["application/json"]["example"] = example
     if parameters:
         described["parameters"] = parameters
     return described
+
+
+def links(answer: Schema, operations: tuple[str, ...], **parameters: str) -> Schema:
+    """The answer, with links to the operations its id opens (what a client calls next)."""
+    return {**answer, "links": {name: {"operationId": name, "parameters": parameters}
+                                for name in operations}}
 
 
 CARDS = obj({"jokers": COUNT, "twos": COUNT, "aces": COUNT, "eight_to_king": COUNT,
@@ -176,88 +187,115 @@ NUMBER = path_parameter("number", {"type": "integer", "minimum": 0})
 TEAM = path_parameter("team", {"type": "integer", "minimum": 0})
 SEASON_QUERY = query_parameter("season", "A season's id, or all for all time.")
 
+OWLS = {"name": "Owls", "players": ["Ann", "Bob"]}
+FOXES = {"name": "Foxes", "players": ["Cy", "Di"]}
+#: A round as a table counts it (the README's first example).
+ROUND = [{"melded": {"jokers": 4, "twos": 5, "aces": 4, "eight_to_king": 17,
+                     "four_to_seven": 21},
+          "left": {"black_threes": 1}, "books": {"clean": 2, "dirty": 2, "wild": 1},
+          "red_threes_down": 1, "went_out": True},
+         {"melded": {"points": 285}, "left": {"points": 40}, "red_threes_left": 1}]
+#: What a game's id opens, and a league's.
+GAME_OPERATIONS = ("game", "change_notes", "record_round", "tap_book", "tap_red_threes")
+LEAGUE_OPERATIONS = ("league_standings", "league_ratings", "predictions", "export_league",
+                     "create_night")
+
 PATHS: dict[str, dict[str, Schema]] = {
     "/api/v1/openapi.json": {"get": operation(
-        "This description.", {"200": answer("The API's OpenAPI 3.1 description.",
-                                            {"type": "object"})})},
+        "openapi", "This description.",
+        {"200": answer("The API's OpenAPI 3.1 description.", {"type": "object"})})},
     "/api/v1/rules": {"get": operation(
-        "The presets a request may name.",
+        "rules_index", "The presets a request may name.",
         {"200": answer("Each preset's id and name.", obj({"presets": array(obj(
             {"id": TEXT, "name": TEXT}, required=("id", "name")))}, required=("presets",)))})},
     "/api/v1/rules/{rules_id}": {"get": operation(
-        "One rule set, in full.", {"200": answer("The rule set.", ref("RuleSet"))}, "404",
+        "rules_detail", "One rule set, in full.",
+        {"200": answer("The rule set.", ref("RuleSet"))}, "404",
         parameters=[path_parameter("rules_id")])},
     "/api/v1/score": {"post": operation(
-        "Score one round from each team's tally; what is possible but unlikely comes back in "
-        "warnings.",
+        "score", "Score one round from each team's tally; what is possible but unlikely "
+        "comes back in warnings.",
         {"200": answer("Each team's score, and the warnings.", obj({
             "round": COUNT, "teams": array(ref("TeamScore")),
             "warnings": array(ref("Problem"))}, required=("round", "teams", "warnings")))},
         "404", request=obj({"rules": {}, "round": COUNT, "teams": array(TALLY)},
-                           required=("rules", "round", "teams")))},
+                           required=("rules", "round", "teams")),
+        example={"rules": "classic", "round": 1, "teams": ROUND})},
     "/api/v1/meld-check": {"post": operation(
-        "Judge melds and whether they meet the round's opening minimum.",
+        "meld_check", "Judge melds and whether they meet the round's opening minimum.",
         {"200": answer("Each meld judged, and the opening.", obj({
             "valid": {"type": "boolean"}, "points": WHOLE, "meld_minimum": WHOLE,
             "meets_minimum": {"type": "boolean"}, "melds": array({"type": "object"})},
             required=("valid", "points", "meld_minimum", "meets_minimum", "melds")))},
         "404", request=obj({"rules": {}, "round": COUNT, "melds": array(array(TEXT)),
-                            "score_before": WHOLE}, required=("rules", "round", "melds")))},
+                            "score_before": WHOLE}, required=("rules", "round", "melds")),
+        example={"rules": "classic", "round": 2,
+                 "melds": [["K", "K", "K", "JK"], ["A", "A", "A"]]})},
     "/api/v1/games": {"post": operation(
-        "Start a game.", {"201": answer("The game, its address in Location.", GAME)},
+        "create_game", "Start a game.",
+        {"201": links(answer("The game, its address in Location.", GAME), GAME_OPERATIONS,
+                      game_id="$response.body#/id")},
         "403", "404", request=obj({"rules": {}, "teams": array(obj({
             "name": TEXT, "players": array(TEXT)})), "league": ID, "note": NULLABLE_TEXT,
             "place": NULLABLE_TEXT, "played_on": NULLABLE_TEXT}, required=("rules", "teams")),
-        parameters=[EDIT_CODE])},
+        example={"rules": "classic", "teams": [OWLS, FOXES]}, parameters=[EDIT_CODE])},
     "/api/v1/games/{game_id}": {"get": operation(
-        "A game's state; its ETag is the game's version.",
+        "game", "A game's state; its ETag is the game's version.",
         {"200": answer("The game.", GAME), "304": {"description": STATUS_WORDS["304"]}},
         "404", parameters=[GAME_ID, {"name": "If-None-Match", "in": "header",
                                      "required": False, "schema": TEXT}])},
     "/api/v1/games/{game_id}/notes": {"put": operation(
-        "Write down a game's note, place and day, in place of what it had.",
+        "change_notes", "Write down a game's note, place and day, in place of what it had.",
         {"200": answer("The game.", GAME)}, "403", "404",
         request=obj({"note": NULLABLE_TEXT, "place": NULLABLE_TEXT,
-                     "played_on": NULLABLE_TEXT}), parameters=[GAME_ID, EDIT_CODE])},
+                     "played_on": NULLABLE_TEXT}),
+        example={"note": "Sunday lunch", "place": "Kitchen", "played_on": "2026-12-24"},
+        parameters=[GAME_ID, EDIT_CODE])},
     "/api/v1/games/{game_id}/rounds": {"post": operation(
-        "Record the next round; a repeated request key answers 200 with nothing doubled.",
-        {"201": answer("The game, the round recorded.", GAME),
+        "record_round", "Record the next round; a repeated request key answers 200 with "
+        "nothing doubled.",
+        {"201": links(answer("The game, the round recorded.", GAME), ("correct_round",),
+                      game_id="$response.body#/id", number="$response.body#/rounds/0/number"),
          "200": answer("The game: the request key was seen before.", GAME)}, "404", "409",
         request=obj({"round": COUNT, "teams": array(TALLY), "request_key": TEXT,
                      "part_versions": array(COUNT)}, required=("teams",)),
-        parameters=[GAME_ID])},
+        example={"teams": ROUND}, parameters=[GAME_ID])},
     "/api/v1/games/{game_id}/rounds/{number}": {"put": operation(
-        "Correct a recorded round; 409 when its version is stale.",
+        "correct_round", "Correct a recorded round; 409 when its version is stale.",
         {"200": answer("The game.", GAME)}, "403", "404", "409",
         request=obj({"teams": array(TALLY), "version": COUNT}, required=("teams", "version")),
-        parameters=[GAME_ID, NUMBER, EDIT_CODE])},
+        example={"teams": ROUND, "version": 1}, parameters=[GAME_ID, NUMBER, EDIT_CODE])},
     "/api/v1/games/{game_id}/rounds/{number}/undo": {"post": operation(
-        "Take back the last round recorded, while nothing newer was entered.",
+        "undo_round", "Take back the last round recorded, while nothing newer was entered.",
         {"200": answer("The game.", GAME)}, "403", "404", "409",
-        request=obj({"version": COUNT}, required=("version",)),
+        request=obj({"version": COUNT}, required=("version",)), example={"version": 1},
         parameters=[GAME_ID, NUMBER, EDIT_CODE])},
     "/api/v1/games/{game_id}/books": {"post": operation(
-        "Count a book made during play, or take one back.",
+        "tap_book", "Count a book made during play, or take one back.",
         {"200": answer("The game.", GAME)}, "404", "409",
         request=obj({"team": COUNT, "kind": TEXT, "change": {"enum": [1, -1]},
                      "seen": COUNT}, required=("team", "kind", "change", "seen")),
-        parameters=[GAME_ID])},
+        example={"team": 0, "kind": "clean", "change": 1, "seen": 0}, parameters=[GAME_ID])},
     "/api/v1/games/{game_id}/red-threes": {"post": operation(
-        "Count a red three laid down during play, or take one back.",
+        "tap_red_threes", "Count a red three laid down during play, or take one back.",
         {"200": answer("The game.", GAME)}, "404", "409",
         request=obj({"team": COUNT, "change": {"enum": [1, -1]}, "seen": COUNT},
-                    required=("team", "change", "seen")), parameters=[GAME_ID])},
+                    required=("team", "change", "seen")),
+        example={"team": 1, "change": 1, "seen": 0}, parameters=[GAME_ID])},
     "/api/v1/games/{game_id}/rounds/{number}/parts/{team}": {"put": operation(
-        "Save one team's own count of the round being played.",
+        "save_part", "Save one team's own count of the round being played.",
         {"200": answer("The game.", GAME)}, "404", "409",
         request=obj({"tally": TALLY, "version": COUNT}, required=("tally", "version")),
-        parameters=[GAME_ID, NUMBER, TEAM])},
+        example={"tally": ROUND[1], "version": 0}, parameters=[GAME_ID, NUMBER, TEAM])},
     "/api/v1/leagues": {"post": operation(
-        "Start a league.", {"201": answer("Its id and name.", obj(
-            {"id": ID, "name": TEXT}, required=("id", "name")))},
-        request=obj({"name": TEXT, "edit_code": TEXT}, required=("name",)))},
+        "create_league", "Start a league.",
+        {"201": links(answer("Its id and name.", obj(
+            {"id": ID, "name": TEXT}, required=("id", "name"))), LEAGUE_OPERATIONS,
+            league_id="$response.body#/id")},
+        request=obj({"name": TEXT, "edit_code": TEXT}, required=("name",)),
+        example={"name": "Thursday club"})},
     "/api/v1/leagues/{league_id}/standings": {"get": operation(
-        "Standings per player and per partnership.",
+        "league_standings", "Standings per player and per partnership.",
         {"200": answer("The league, its seasons, and the standings.", obj({
             "league": obj({"id": ID, "name": TEXT}, required=("id", "name")),
             "season": {"oneOf": [SEASON, {"type": "null"}]}, "seasons": array(SEASON),
@@ -270,48 +308,51 @@ PATHS: dict[str, dict[str, Schema]] = {
             LEAGUE_ID, query_parameter("sort", "A column to sort by."),
             query_parameter("order", "asc or desc."), SEASON_QUERY])},
     "/api/v1/leagues/{league_id}/ratings": {"get": operation(
-        "Every rated player's and partnership's club rating.",
+        "league_ratings", "Every rated player's and partnership's club rating.",
         {"200": answer("The ratings, highest first.", obj({
             "players": array(obj({"name": TEXT, **SKILL}, required=("name", *SKILL))),
             "teams": array(obj({"players": array(TEXT), **SKILL},
                                required=("players", *SKILL)))},
             required=("players", "teams")))}, "404", parameters=[LEAGUE_ID])},
     "/api/v1/leagues/{league_id}/predictions": {"post": operation(
-        "Each team's chance to win a game not played yet.",
+        "predictions", "Each team's chance to win a game not played yet.",
         {"200": answer("Each team's chance.", obj({"teams": array(obj({
             "players": array(TEXT), "win_probability": {"type": "number"}},
             required=("players", "win_probability")))}, required=("teams",)))},
         "404", request=obj({"teams": array(array(TEXT))}, required=("teams",)),
-        parameters=[LEAGUE_ID])},
+        example={"teams": [["Ann", "Cy"], ["Bob", "Di"]]}, parameters=[LEAGUE_ID])},
     "/api/v1/leagues/{league_id}/export": {"get": operation(
-        "The whole league as one JSON document, to keep or to import again.",
+        "export_league", "The whole league as one JSON document, to keep or to import again.",
         {"200": answer("The export.", {"type": "object"})}, "404", "422",
         parameters=[LEAGUE_ID, SEASON_QUERY])},
     "/api/v1/leagues/import": {"post": operation(
-        "Rebuild a league from an export.",
+        "import_league", "Rebuild a league from an export.",
         {"201": answer("The new league's id.", obj({"id": ID}, required=("id",)))},
         request={"type": "object"}, parameters=[EDIT_CODE])},
     "/api/v1/join": {"post": operation(
-        "The game in play a join code opens.",
+        "join", "The game in play a join code opens.",
         {"200": answer("The game's id; its address in Location.",
                        obj({"game": ID}, required=("game",)))}, "404",
-        request=obj({"code": TEXT}, required=("code",)))},
+        request=obj({"code": TEXT}, required=("code",)), example={"code": "7KQ2MX"})},
     "/api/v1/leagues/{league_id}/club-nights": {"post": operation(
-        "Draw a night's tables for who is present.",
-        {"201": answer("The night, every rotation's tables.", ref("Night"))}, "403", "404",
+        "create_night", "Draw a night's tables for who is present.",
+        {"201": links(answer("The night, every rotation's tables.", ref("Night")),
+                      ("night",), league_id="$request.path.league_id",
+                      night_id="$response.body#/id")}, "403", "404",
         request=obj({"players": array(TEXT), "games_each": COUNT, "rules": TEXT,
                      "six_seats": TEXT}, required=("players",)),
-        parameters=[LEAGUE_ID, EDIT_CODE])},
+        example={"players": ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy"],
+                 "games_each": 2}, parameters=[LEAGUE_ID, EDIT_CODE])},
     "/api/v1/leagues/{league_id}/club-nights/{night_id}": {"get": operation(
-        "A night: its tables as drawn, and each table's game once started.",
+        "night", "A night: its tables as drawn, and each table's game once started.",
         {"200": answer("The night.", ref("Night"))}, "404",
         parameters=[LEAGUE_ID, path_parameter("night_id")])},
     "/api/v1/leagues/{league_id}/club-nights/{night_id}/rotations/{rotation}/tables/"
     "{table}/game": {"post": operation(
-        "Start a table's game, its players and teams as drawn.",
+        "start_table", "Start a table's game, its players and teams as drawn.",
         {"201": answer("The game started.", STARTED_GAME),
          "200": answer("The game started before.", STARTED_GAME)}, "403", "404",
-        request=obj({}, closed=True), parameters=[
+        request=obj({}, closed=True), example={}, parameters=[
             LEAGUE_ID, path_parameter("night_id"),
             path_parameter("rotation", {"type": "integer", "minimum": 0}),
             path_parameter("table", {"type": "integer", "minimum": 0}), EDIT_CODE])},
