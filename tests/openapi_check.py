@@ -14,7 +14,10 @@ from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAP
 from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 from werkzeug.test import TestResponse
 
-from handfoot_score.api.openapi import DESCRIPTION, SCHEMAS
+from handfoot_score.api.openapi import DESCRIPTION
+
+#: The error body, its references read in the description.
+ERRORS = {"$ref": "#/components/schemas/Errors", "components": DESCRIPTION["components"]}
 
 API = "/api/v1/"
 
@@ -45,7 +48,7 @@ def described() -> OpenAPI:
 
 def check_answer(answer: TestResponse) -> None:
     """Raise if an answer under ``/api/v1`` is not as the description says (its status, its
-    type, its body)."""
+    type, the headers it promises, its body)."""
     request = answer.request
     if not request.path.startswith(API):
         return
@@ -55,4 +58,4 @@ def check_answer(answer: TestResponse) -> None:
         # No operation there (an address or a method the API has not, or a route only the
         # tests add): an error, its body the API's error body.
         assert answer.status_code >= 400 and answer.mimetype == "application/json", answer
-        jsonschema.validate(answer.get_json(), SCHEMAS["Errors"])
+        jsonschema.validate(answer.get_json(), ERRORS)
