@@ -150,8 +150,18 @@ def operation(name: str, summary: str, answers: dict[str, Schema], *errors: str,
 
 def links(answer: Schema, operations: tuple[str, ...], **parameters: str) -> Schema:
     """The answer, with links to the operations its id opens (what a client calls next)."""
-    return {**answer, "links": {name: {"operationId": name, "parameters": parameters}
-                                for name in operations}}
+    return {**answer, "links": {**answer.get("links", {}),
+                                **{name: {"operationId": name, "parameters": parameters}
+                                   for name in operations}}}
+
+
+def body_link(answer: Schema, name: str, request_body: object, **parameters: str) -> Schema:
+    """The answer, with a link to an operation whose body it gives (its join code, the
+    export to import again, the version to undo on top of)."""
+    link: Schema = {"operationId": name, "requestBody": request_body}
+    if parameters:
+        link["parameters"] = parameters
+    return {**answer, "links": {**answer.get("links", {}), name: link}}
 
 
 #: Cards counted one way: in points, by rank (a rank or a run of ranks: ``"8-9"``), or kind
@@ -187,8 +197,8 @@ RULE_SET = whole_obj({
                                "going_out_books": COUNTS, "pile_take": COUNT,
                                "exact_draw_cards": NULLABLE_COUNT})),
     "meld_minimum_by_score": {"type": ["array", "null"], "items": {
-        "type": "array", "prefixItems": [NULLABLE_WHOLE, WHOLE], "items": False,
-        "minItems": 2}, "description": "Steps [from_score, minimum], lowest first."},
+        "type": "array", "items": NULLABLE_WHOLE, "minItems": 2, "maxItems": 2},
+        "description": "Steps [from_score, minimum], lowest first (the first from null)."},
     "card_values": whole_obj({"joker": WHOLE, "two": WHOLE, "ace": WHOLE,
                               "eight_to_king": WHOLE, "four_to_seven": WHOLE,
                               "black_three": WHOLE,
@@ -322,8 +332,10 @@ PATHS: dict[str, dict[str, Schema]] = {
                  "melds": [["K", "K", "K", "JK"], ["A", "A", "A"]]})},
     "/api/v1/games": {"post": operation(
         "create_game", "Start a game.",
-        {"201": links(answer("The game, its address in Location.", GAME, Location=LOCATION),
-                      GAME_OPERATIONS, game_id="$response.body#/id")},
+        {"201": body_link(links(answer("The game, its address in Location.", GAME,
+                                       Location=LOCATION),
+                                GAME_OPERATIONS, game_id="$response.body#/id"),
+                          "join", {"code": "$response.body#/join_code"})},
         *EDIT_CODE_CHECKED, "404", request=obj({
             "rules": RULES, "teams": array(obj({"name": TEXT, "players": array(TEXT)})),
             "first_dealer": COUNT, "league": ID, "note": NULLABLE_TEXT,
@@ -345,8 +357,12 @@ PATHS: dict[str, dict[str, Schema]] = {
     "/api/v1/games/{game_id}/rounds": {"post": operation(
         "record_round", "Record the next round; a repeated request key answers 200 with "
         "nothing doubled.",
-        {"201": links(answer("The game, the round recorded.", GAME), ("correct_round",),
-                      game_id="$response.body#/id", number="$response.body#/rounds/0/number"),
+        {"201": body_link(links(answer("The game, the round recorded.", GAME),
+                                ("correct_round",), game_id="$response.body#/id",
+                                number="$response.body#/rounds/0/number"),
+                          "undo_round", {"version": "$response.body#/version"},
+                          game_id="$response.body#/id",
+                          number="$response.body#/rounds/0/number"),
          "200": answer("The game: the request key was seen before.", GAME)}, "404", "409",
         request=obj({"round": COUNT, "teams": array(TALLY), "request_key": TEXT,
                      "part_versions": array(COUNT)}, required=("teams",)),
@@ -412,7 +428,8 @@ PATHS: dict[str, dict[str, Schema]] = {
         example={"teams": [["Ann", "Cy"], ["Bob", "Di"]]}, parameters=[LEAGUE_ID])},
     "/api/v1/leagues/{league_id}/export": {"get": operation(
         "export_league", "The whole league as one JSON document, to keep or to import again.",
-        {"200": answer("The export.", ref("LeagueExport"))}, "404", "422",
+        {"200": body_link(answer("The export.", ref("LeagueExport")), "import_league",
+                          "$response.body")}, "404", "422",
         parameters=[LEAGUE_ID, SEASON_QUERY])},
     "/api/v1/leagues/import": {"post": operation(
         "import_league", "Rebuild a league from an export, as a new league.",
