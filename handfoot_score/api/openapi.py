@@ -338,8 +338,10 @@ PATHS: dict[str, dict[str, Schema]] = {
                           "join", {"code": "$response.body#/join_code"})},
         *EDIT_CODE_CHECKED, "404", request=obj({
             "rules": RULES, "teams": array(obj({"name": TEXT, "players": array(TEXT)})),
-            "first_dealer": COUNT, "league": ID, "note": NULLABLE_TEXT,
-            "place": NULLABLE_TEXT, "played_on": NULLABLE_TEXT}, required=("rules", "teams")),
+            "first_dealer": COUNT, "league": {"type": ["string", "null"], "description":
+                                              "A league's id; null or left out for none."},
+            "note": NULLABLE_TEXT, "place": NULLABLE_TEXT, "played_on": NULLABLE_TEXT},
+            required=("rules", "teams")),
         example={"rules": "classic", "teams": [OWLS, FOXES]}, parameters=[EDIT_CODE])},
     "/api/v1/games/{game_id}": {"get": operation(
         "game", "A game's state; its ETag is the game's version.",
