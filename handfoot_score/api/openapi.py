@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from handfoot_score.services.club_nights import MAX_SEED
+from handfoot_score.services.games.rounds import MAX_REQUEST_KEY
+
 Schema = dict[str, Any]
 
 COUNT: Schema = {"type": "integer", "minimum": 0}
@@ -366,8 +369,10 @@ PATHS: dict[str, dict[str, Schema]] = {
                           game_id="$response.body#/id",
                           number="$response.body#/rounds/0/number"),
          "200": answer("The game: the request key was seen before.", GAME)}, "404", "409",
-        request=obj({"round": COUNT, "teams": array(TALLY), "request_key": TEXT,
-                     "part_versions": array(COUNT)}, required=("teams",)),
+        request=obj({"round": COUNT, "teams": array(TALLY), "request_key": {
+            "type": ["string", "null"], "minLength": 1, "maxLength": MAX_REQUEST_KEY,
+            "description": "Sent again with a retry, so the round is not recorded twice."},
+            "part_versions": array(COUNT)}, required=("teams",)),
         example={"teams": ROUND}, parameters=[GAME_ID])},
     "/api/v1/games/{game_id}/rounds/{number}": {"put": operation(
         "correct_round", "Correct a recorded round; 409 when its version is stale.",
@@ -450,7 +455,9 @@ PATHS: dict[str, dict[str, Schema]] = {
                       ("night",), league_id="$request.path.league_id",
                       night_id="$response.body#/id")}, *EDIT_CODE_CHECKED, "404",
         request=obj({"players": array(TEXT), "games_each": COUNT, "rules": TEXT,
-                     "six_seats": {"enum": ["pairs", "threes"]}, "seed": COUNT},
+                     "six_seats": {"enum": ["pairs", "threes"]},
+                     "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED,
+                              "description": "null or left out: the server picks one."}},
                     required=("players", "games_each")),
         example={"players": ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy"],
                  "games_each": 2}, parameters=[LEAGUE_ID, EDIT_CODE])},
