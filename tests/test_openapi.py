@@ -51,6 +51,8 @@ def test_every_operation_says_its_errors_in_the_apis_one_shape() -> None:
             errors = {code: answer for code, answer in operation["responses"].items()
                       if code >= "400"}
             assert {"400", "405", "429", "503"} <= errors.keys(), (path, method)
-            for answer in errors.values():
-                assert answer["content"]["application/json"]["schema"] == {
-                    "$ref": "#/components/schemas/Errors"}
+            for code, answer in errors.items():
+                assert answer == {"$ref": f"#/components/responses/Error{code}"}
+    for shared in DESCRIPTION["components"]["responses"].values():
+        assert shared["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/Errors"}

@@ -62,10 +62,8 @@ WITH_BODY = ("413", "415", "422")
 
 
 def error_answers(*codes: str) -> dict[str, Schema]:
-    """The error answers: the shared error body, under each status."""
-    return {code: {"description": STATUS_WORDS[code],
-                   "content": {"application/json": {"schema": ref("Errors")}}}
-            for code in codes}
+    """The error answers, each the shared one of its status (``ERRORS``)."""
+    return {code: {"$ref": f"#/components/responses/Error{code}"} for code in codes}
 
 
 def answer(description: str, schema: Schema) -> Schema:
@@ -189,7 +187,7 @@ SEASON_QUERY = query_parameter("season", "A season's id, or all for all time.")
 
 OWLS = {"name": "Owls", "players": ["Ann", "Bob"]}
 FOXES = {"name": "Foxes", "players": ["Cy", "Di"]}
-#: A round as a table counts it (the README's first example).
+#: A round as a table counts it (docs/api/index.md's first example).
 ROUND = [{"melded": {"jokers": 4, "twos": 5, "aces": 4, "eight_to_king": 17,
                      "four_to_seven": 21},
           "left": {"black_threes": 1}, "books": {"clean": 2, "dirty": 2, "wild": 1},
@@ -366,5 +364,8 @@ DESCRIPTION: Schema = {
                             "\"field\", \"message\"}]}, in the language Accept-Language "
                             "asks for."},
     "paths": PATHS,
-    "components": {"schemas": SCHEMAS},
+    "components": {"schemas": SCHEMAS, "responses": {
+        f"Error{code}": {"description": words,
+                         "content": {"application/json": {"schema": ref("Errors")}}}
+        for code, words in STATUS_WORDS.items() if code >= "400"}},
 }
