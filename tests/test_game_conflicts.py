@@ -132,6 +132,24 @@ def test_a_tap_on_a_changed_count_is_a_stale_book_count(
     assert "Another phone changed the clean books of Us to 1 meanwhile" in page_text(page)
 
 
+@pytest.mark.parametrize("counter", ["/books", "/red-threes"])
+def test_a_tap_through_the_api_always_says_the_count_it_saw(
+        app: Flask, client: FlaskClient, counter: str) -> None:
+    """``"seen": null`` was taken as a tap that compares nothing, so a second phone tapping
+    the same book made counted it twice."""
+    game_id = start_game(app)
+    tap = {"team": 0, "change": 1, "seen": 0} | ({"kind": "clean"} if counter == "/books" else {})
+    assert client.post(api(game_id, counter), json=tap).status_code == 200
+
+    blind = client.post(api(game_id, counter), json={**tap, "seen": None})
+    assert blind.status_code == 422
+    assert blind.json["errors"] == [{"team": None, "field": "seen",
+                                     "message": "must be the count the phone showed"}]
+    counts = client.get(api(game_id)).json
+    assert (counts["books"][0]["clean"] if counter == "/books"
+            else counts["red_threes_down"][0]) == 1
+
+
 def test_an_undo_after_anything_else_was_entered_is_a_stale_game(
         app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app)

@@ -7,9 +7,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
+from handfoot_score.engine.errors import N_, Problem
 from handfoot_score.engine.rules_json import rules_to_dict
 from handfoot_score.services import games, tally_parts, undo
-from handfoot_score.services.errors import require_keys
+from handfoot_score.services.errors import InvalidInput, require_keys
 from handfoot_score.services.games import GameState
 from handfoot_score.services.live import polled_version
 from handfoot_score.services.scoring import team_score_to_dict
@@ -108,7 +109,7 @@ def tap_book(game_id: str) -> ResponseReturnValue:
     data = require_keys(json_body(), ("team", "kind", "change", "seen"),
                         required=("team", "kind", "change", "seen"))
     state = games.tap_book(game_id, data["team"], data["kind"], data["change"],
-                           seen=data["seen"])
+                           seen=read_seen(data["seen"]))
     return jsonify(game_to_dict(state))
 
 
@@ -119,8 +120,18 @@ def tap_red_threes(game_id: str) -> ResponseReturnValue:
     changed it meanwhile."""
     data = require_keys(json_body(), ("team", "change", "seen"),
                         required=("team", "change", "seen"))
-    state = games.tap_red_threes(game_id, data["team"], data["change"], seen=data["seen"])
+    state = games.tap_red_threes(game_id, data["team"], data["change"],
+                                 seen=read_seen(data["seen"]))
     return jsonify(game_to_dict(state))
+
+
+def read_seen(seen: object) -> int:
+    """The count a tap's phone showed, which the API always compares: ``null`` would tap
+    without looking, so two phones tapping the same book made would count it twice. (The
+    round screen's form may leave it out; the API may not.)"""
+    if type(seen) is not int:
+        raise InvalidInput(Problem("seen", N_("must be the count the phone showed")))
+    return seen
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>/parts/<int:team>")

@@ -234,7 +234,10 @@ PATHS: dict[str, dict[str, Schema]] = {
         {"201": links(answer("The game, its address in Location.", GAME), GAME_OPERATIONS,
                       game_id="$response.body#/id")},
         "403", "404", request=obj({"rules": {}, "teams": array(obj({
-            "name": TEXT, "players": array(TEXT)})), "league": ID, "note": NULLABLE_TEXT,
+            "name": TEXT, "players": array(TEXT)})),
+            "league": {"type": ["string", "null"],
+                       "description": "A league's id; null or left out for none."},
+            "note": NULLABLE_TEXT,
             "place": NULLABLE_TEXT, "played_on": NULLABLE_TEXT}, required=("rules", "teams")),
         example={"rules": "classic", "teams": [OWLS, FOXES]}, parameters=[EDIT_CODE])},
     "/api/v1/games/{game_id}": {"get": operation(
