@@ -1,6 +1,6 @@
 """Export and import agree: whatever a league can hold, its backup restores, through the API
-and through the restore page up to the size the README promises; what a league cannot hold
-is refused where it would be added."""
+and through the restore page up to the size docs/running/reliability.md promises; what a
+league cannot hold is refused where it would be added."""
 
 from __future__ import annotations
 

@@ -321,8 +321,8 @@ def test_a_tables_game_is_played_in_the_season_being_played(app: Flask) -> None:
         assert joined is not None and joined.season_id == winter.id
 
 
-#: The night the README shows (``TONIGHT``, three games each, seed 25), as it was drawn and
-#: stored: a draw that changes is a draw that would reseat nights already stored, so it is
+#: The night docs/table/leagues.md shows (``TONIGHT``, three games each, seed 25), as it was
+#: drawn and stored: a draw that changes is a draw that would reseat nights already stored, so it is
 #: pinned here, the stored column itself.
 SEED_25 = [
     {"tables": [{"teams": [["Bob", "Di"], ["Gus", "Ivy"]]},

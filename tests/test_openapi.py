@@ -66,10 +66,12 @@ def test_every_operation_says_its_errors_in_the_apis_one_shape() -> None:
         assert {"400", "405", "503"} <= errors.keys(), name
         assert ("429" in errors) == (name in THROTTLED), name
         for code, answer in errors.items():
-            assert answer["content"]["application/json"]["schema"] == {
-                "$ref": "#/components/schemas/Errors"}, (name, code)
-            if code in ("429", "503"):
-                assert answer["headers"]["Retry-After"]["required"] is True, (name, code)
+            assert answer == {"$ref": f"#/components/responses/Error{code}"}, (name, code)
+    for name, shared in DESCRIPTION["components"]["responses"].items():
+        assert shared["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/Errors"}, name
+        if name in ("Error429", "Error503"):
+            assert shared["headers"]["Retry-After"]["required"] is True, name
 
 
 def test_each_operation_is_named_once() -> None:

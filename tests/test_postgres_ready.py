@@ -1,6 +1,6 @@
 """PostgreSQL: the migrations build the schema from nothing, keep a game across an upgrade,
 and undo cleanly, on a database of their own. The rest of the suite checks the app on
-PostgreSQL when it runs with DATABASE_URL set (see the README)."""
+PostgreSQL when it runs with DATABASE_URL set (see docs/code/tests.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Every JSON example in the README, run against the app in order, its answer compared with
-the one the README shows, so the README cannot drift from what the app does.
+"""Every JSON example in the README and the documentation (``docs/``), run against the app
+in order, its answer compared with the one the page shows, so the documentation cannot
+drift from what the app does. ("The README" below is the README and the pages of ``docs/``,
+read as one text in ``DOCUMENTS``' order.)
 
 An example is a ``curl`` command in a ``sh`` block, then its answer as ``# `` comment lines:
 an optional status (``409 {...}``; 200 when none is shown), then JSON in which ``...``
@@ -24,7 +26,23 @@ from flask.testing import FlaskClient
 
 from handfoot_score import PROJECT_ROOT
 
-README = PROJECT_ROOT / "README.md"
+#: The README and every page of the documentation, in the order their examples run (a page's
+#: examples may use the ids an earlier page's made); a page left out fails the test below.
+DOCUMENTS = ("README.md", *(f"docs/{page}.md" for page in (
+    "index", "running/run", "running/serving", "running/several-processes", "code/tests",
+    "code/layout", "code/benchmarks", "running/reliability", "table/rules", "table/glance",
+    "table/counting", "table/phones", "table/languages", "api/index", "api/phones",
+    "api/notes", "table/leagues", "api/openapi")))
+
+
+def documentation() -> str:
+    """The README and the documentation's pages as one text, in ``DOCUMENTS``' order."""
+    return "\n".join((PROJECT_ROOT / page).read_text(encoding="utf-8") for page in DOCUMENTS)
+
+
+def test_every_page_of_the_documentation_is_read() -> None:
+    pages = {str(page.relative_to(PROJECT_ROOT)) for page in (PROJECT_ROOT / "docs").rglob("*.md")}
+    assert pages == set(DOCUMENTS) - {"README.md"}
 ORIGIN = "http://127.0.0.1:8000"
 ID_STANDIN = re.compile(r"[A-Za-z0-9]{4}\.\.\.")
 EDIT_CODE = "river and stone"
@@ -269,7 +287,7 @@ def the_season(client: FlaskClient, run: Run, first_game: str) -> None:
 
 
 def test_every_json_example_in_the_readme_answers_as_shown(app: Flask, client: FlaskClient) -> None:
-    examples = readme_examples(README.read_text(encoding="utf-8"))
+    examples = readme_examples(documentation())
     assert len(examples) >= 10, "the README's JSON examples were not found"
     run = Run()
     game_id = the_phones_game(client)

@@ -98,15 +98,23 @@ ETAG = header("The game's version, as a weak ETag.",
               {"type": "string", "pattern": '^W/"[0-9]+"$'})
 
 
-def error_answers(*codes: str) -> dict[str, Schema]:
-    """The error answers: the shared error body, under each status."""
-    answers = {code: {"description": STATUS_WORDS[code],
+def shared_error(code: str) -> Schema:
+    """The answer of one error status: the shared error body, and when to try again where
+    the status says to."""
+    shared: Schema = {"description": STATUS_WORDS[code],
                       "content": {"application/json": {"schema": ref("Errors")}}}
-               for code in codes}
-    for code in WAIT_AND_RETRY:
-        if code in answers:
-            answers[code]["headers"] = {"Retry-After": RETRY_AFTER}
-    return answers
+    if code in WAIT_AND_RETRY:
+        shared["headers"] = {"Retry-After": RETRY_AFTER}
+    return shared
+
+
+#: Each error status's answer, once, for every operation to refer to.
+ERROR_ANSWERS = {f"Error{code}": shared_error(code) for code in STATUS_WORDS if code >= "400"}
+
+
+def error_answers(*codes: str) -> dict[str, Schema]:
+    """The error answers, each the shared one of its status (``ERROR_ANSWERS``)."""
+    return {code: {"$ref": f"#/components/responses/Error{code}"} for code in codes}
 
 
 def answer(description: str, schema: Schema, **headers: Schema) -> Schema:
@@ -289,7 +297,7 @@ RULES: Schema = {"oneOf": [TEXT, {"type": "object"}]}
 
 OWLS = {"name": "Owls", "players": ["Ann", "Bob"]}
 FOXES = {"name": "Foxes", "players": ["Cy", "Di"]}
-#: A round as a table counts it (the README's first example).
+#: A round as a table counts it (docs/api/index.md's first example).
 ROUND = [{"melded": {"jokers": 4, "twos": 5, "aces": 4, "eight_to_king": 17,
                      "four_to_seven": 21},
           "left": {"black_threes": 1}, "books": {"clean": 2, "dirty": 2, "wild": 1},
@@ -484,5 +492,5 @@ DESCRIPTION: Schema = {
                             "\"field\", \"message\"}]}, in the language Accept-Language "
                             "asks for."},
     "paths": PATHS,
-    "components": {"schemas": SCHEMAS},
+    "components": {"schemas": SCHEMAS, "responses": ERROR_ANSWERS},
 }

@@ -17,7 +17,7 @@ from handfoot_score.serving.forwarded import address_made_whole
 from handfoot_score.serving.network import host_for_url, is_loopback, network_addresses
 
 DEFAULT_PORT = 8000
-#: One process, four threads: see "Serve it for real" in the README for why.
+#: One process, four threads: see docs/running/serving.md for why.
 DEFAULT_THREADS = 4
 #: SQLAlchemy's pool holds 5 connections plus 10 more when busy.
 MOST_THREADS = 15

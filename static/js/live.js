@@ -8,9 +8,12 @@
     words = document.documentElement.dataset,
     parts = () => document.querySelectorAll("[data-live][id]"),
     controls = root => [...root.querySelectorAll("a[href],button,input,select,textarea")];
-  // leaving: a save by fetch is under way or has answered where to go; no poll may then
-  // reload this page, which would cut off the page the save goes on to.
+  // leaving: a save by fetch is under way, or this page is being left (a form sent the
+  // browser's way, Undo's say, a link followed); no poll may then reload it, which would cut
+  // off the page the browser goes on to.
   let busy, resend, leaving;
+  addEventListener("beforeunload", () => leaving = true);
+  addEventListener("pageshow", () => leaving = false);
 
   // A page a save went on to (static/js/tally.js marks the moment and the page it left)
   // takes no tap until a second has passed since Save was tapped: a second tap on that Save

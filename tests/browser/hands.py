@@ -5,7 +5,8 @@ the focus). The floor of a count is its digits plus one move."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -84,3 +85,33 @@ class Hands:
             self.actions += 1
             self.log.append("Enter")
             self.page.keyboard.press("Enter")
+
+
+def start_count(hands: Hands, game_id: str, number: int) -> None:
+    """Tap the round screen's "Count the round" (with a scroll if it is out of sight)."""
+    hands.tap(hands.page.get_by_role("link", name="Count the round"))
+    hands.page.wait_for_url(f"**/games/{game_id}/rounds/{number}")
+
+
+def save(hands: Hands, name: str, game_id: str) -> None:
+    """Tap the count's Save button called ``name``; on to the round screen."""
+    hands.tap(hands.page.get_by_role("button", name=name))
+    hands.page.wait_for_url(f"**/games/{game_id}")
+
+
+def recorded(page: Page, game_id: str, rounds: int) -> tuple[int, ...]:
+    """Each team's score in the last of the game's ``rounds`` recorded rounds."""
+    state = page.request.get(f"/api/v1/games/{game_id}").json()
+    assert len(state["rounds"]) == rounds
+    return tuple(team["total"] for team in state["rounds"][-1]["teams"])
+
+
+def tap_books(page: Page, game_id: str, tallies: Sequence[dict[str, Any]]) -> None:
+    """Each team's books of its tally (``{"books": {kind: made}}``) tapped during play, one
+    tap a book, as the round screen's buttons send them."""
+    for team, tally in enumerate(tallies):
+        for kind, made in tally["books"].items():
+            for seen in range(made):
+                answer = page.request.post(f"/api/v1/games/{game_id}/books", data={
+                    "team": team, "kind": kind, "change": 1, "seen": seen})
+                assert answer.ok, answer.text()

@@ -17,7 +17,7 @@ import pytest
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.services.tallies import read_tallies
-from tests.browser.hands import KEYBOARD, Hands
+from tests.browser.hands import KEYBOARD, Hands, recorded, save, start_count, tap_books
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -58,12 +58,7 @@ def new_round_three(page: Page, earlier: dict[str, Any] = EARLIER) -> str:
         answer = page.request.post(f"/api/v1/games/{game['id']}/rounds",
                                    data={"round": number, "teams": [earlier, earlier]})
         assert answer.ok, answer.text()
-    for team, tally in enumerate((OWLS, FOXES)):
-        for kind, made in tally["books"].items():
-            for seen in range(made):
-                answer = page.request.post(f"/api/v1/games/{game['id']}/books", data={
-                    "team": team, "kind": kind, "change": 1, "seen": seen})
-                assert answer.ok, answer.text()
+    tap_books(page, str(game["id"]), (OWLS, FOXES))
     page.goto(f"/games/{game['id']}")
     # The red threes as they are laid down, on the round screen.
     for team, (name, tally) in enumerate((("Owls", OWLS), ("Foxes", FOXES))):
@@ -109,20 +104,10 @@ def count_in_points(hands: Hands, team: Locator, name: str, tally: dict[str, Any
     hands.type(str(left))
 
 
-def recorded(page: Page, game_id: str) -> tuple[int, ...]:
-    state = page.request.get(f"/api/v1/games/{game_id}").json()
-    assert len(state["rounds"]) == 3
-    return tuple(team["total"] for team in state["rounds"][-1]["teams"])
 
 
-def start_count(hands: Hands, game_id: str) -> None:
-    hands.tap(hands.page.get_by_role("link", name="Count the round"))
-    hands.page.wait_for_url(f"**/games/{game_id}/rounds/3")
 
 
-def save(hands: Hands, name: str, game_id: str) -> None:
-    hands.tap(hands.page.get_by_role("button", name=name))
-    hands.page.wait_for_url(f"**/games/{game_id}")
 
 
 def one_phone(page: Page, count: Any, earlier: dict[str, Any]) -> tuple[int, int]:
@@ -130,12 +115,12 @@ def one_phone(page: Page, count: Any, earlier: dict[str, Any]) -> tuple[int, int
     ``earlier``); its actions and their floor."""
     game_id = new_round_three(page, earlier)
     hands = Hands(page)
-    start_count(hands, game_id)
+    start_count(hands, game_id, 3)
     hands.tap(page.get_by_role("radio", name="Owls", exact=True))
     for name, tally in (("Owls", OWLS), ("Foxes", FOXES)):
         count(hands, page.get_by_role("group", name=name, exact=True), name, tally)
     save(hands, "Save round 3", game_id)
-    assert recorded(page, game_id) == SCORES
+    assert recorded(page, game_id, 3) == SCORES
     return hands.actions, hands.floor
 
 
@@ -168,7 +153,7 @@ def per_phone(owls_page: Page, foxes_page: Page) -> tuple[int, int]:
         count_by_kind(hands, page.get_by_role("group", name=name, exact=True), tally)
         save(hands, f"Save the count for {name}", game_id)
         counted.append((hands.actions - hands.floor, hands.actions, hands.floor))
-    assert recorded(owls_page, game_id) == SCORES
+    assert recorded(owls_page, game_id, 3) == SCORES
     _above, actions, floor = max(counted)
     return actions, floor
 
@@ -278,7 +263,7 @@ def test_a_second_tap_on_save_lands_nowhere_and_the_notice_shows_once(phone: Pag
     phone.wait_for_load_state("networkidle")
     assert phone.url.endswith(f"/games/{game_id}")
     expect(phone.get_by_text("Round 3 recorded")).to_have_count(1)
-    assert recorded(phone, game_id) == SCORES
+    assert recorded(phone, game_id, 3) == SCORES
 
 
 def test_enter_on_a_choice_goes_on_without_reloading(phone: Page) -> None:

@@ -29,7 +29,7 @@ from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.services.tallies import read_tallies
 from tests.browser.conftest import NARROW
-from tests.browser.hands import KEYBOARD, Hands
+from tests.browser.hands import KEYBOARD, Hands, recorded, save, start_count, tap_books
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -84,12 +84,7 @@ def new_round_two(page: Page, earlier: dict[str, Any]) -> str:
     answer = page.request.post(f"/api/v1/games/{game['id']}/rounds",
                                data={"round": 1, "teams": [earlier] * 3})
     assert answer.ok, answer.text()
-    for team, tally in enumerate(TALLIES):
-        for kind, made in tally["books"].items():
-            for seen in range(made):
-                answer = page.request.post(f"/api/v1/games/{game['id']}/books", data={
-                    "team": team, "kind": kind, "change": 1, "seen": seen})
-                assert answer.ok, answer.text()
+    tap_books(page, str(game["id"]), TALLIES)
     page.goto(f"/games/{game['id']}")
     return str(game["id"])
 
@@ -116,27 +111,17 @@ def type_counts(hands: Hands, team: Locator, counts: list[tuple[str, str]],
         hands.type(digits)
 
 
-def start_count(hands: Hands, game_id: str) -> None:
-    hands.tap(hands.page.get_by_role("link", name="Count the round"))
-    hands.page.wait_for_url(f"**/games/{game_id}/rounds/2")
 
 
-def save(hands: Hands, name: str, game_id: str) -> None:
-    hands.tap(hands.page.get_by_role("button", name=name))
-    hands.page.wait_for_url(f"**/games/{game_id}")
 
 
-def recorded(page: Page, game_id: str) -> tuple[int, ...]:
-    state = page.request.get(f"/api/v1/games/{game_id}").json()
-    assert len(state["rounds"]) == 2
-    return tuple(team["total"] for team in state["rounds"][-1]["teams"])
 
 
 def one_phone(page: Page, in_points: bool) -> tuple[int, int]:
     """Round 2 counted on one phone, by kind or in points: its actions and their floor."""
     game_id = new_round_two(page, EARLIER_IN_POINTS if in_points else EARLIER_BY_KIND)
     hands = Hands(page)
-    start_count(hands, game_id)
+    start_count(hands, game_id, 2)
     hands.tap(page.get_by_role("radio", name="Kestrels", exact=True))
     for team, (name, tally) in enumerate(zip(NAMES, TALLIES)):
         counts = counts_to_type(tally)
@@ -148,7 +133,7 @@ def one_phone(page: Page, in_points: bool) -> tuple[int, int]:
                     ("melded_", "left_"))]
         type_counts(hands, page.locator(f"#team-{team}"), counts, first=team == 0)
     save(hands, "Save round 2", game_id)
-    assert recorded(page, game_id) == SCORES
+    assert recorded(page, game_id, 2) == SCORES
     print(f"\n{'in points' if in_points else 'by kind'}: {' '.join(hands.log)}")
     return hands.actions, hands.floor
 
@@ -169,7 +154,7 @@ def per_phone(pages: list[Page]) -> tuple[int, int]:
         save(hands, f"Save the count for {name}", game_id)
         counted.append((hands.actions - hands.floor, hands.actions, hands.floor))
         print(f"\n{name}'s phone: {' '.join(hands.log)}")
-    assert recorded(pages[0], game_id) == SCORES
+    assert recorded(pages[0], game_id, 2) == SCORES
     _above, actions, floor = max(counted)
     return actions, floor
 

@@ -20,7 +20,7 @@ DEVICES: dict[str, dict[str, Any]] = {
 #: Red threes caught in hand cost 5,000 each here: a team can sink to −17,355 in one round.
 DEEP_RULES = {"base": "classic", "red_three": {"down": 100, "left": 5000}}
 NAMES = ["Greens United", "Owls of Mull", "Foxes of Skye", "Badgers", "Stoats Rule", "Hares"]
-#: Going out: 3,870 (the README's round).
+#: Going out: 3,870 (the round of docs/table/counting.md).
 OUT = {"melded": {"jokers": 4, "twos": 5, "aces": 4, "eight_to_king": 17, "four_to_seven": 5},
        "left": {"black_threes": 1}, "books": {"clean": 2, "dirty": 2, "wild": 1},
        "red_threes_down": 1, "went_out": True}
