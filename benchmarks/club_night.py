@@ -242,19 +242,19 @@ def keep_score(port: int, table: Table, evening: Evening, night: Night, interval
     screen = RoundScreen(phone)
     next_poll = time.perf_counter() + random.uniform(0, interval)
     try:
-        for _game in range(night.games):
+        for number in range(night.games):
+            if number:
+                # The cards are dealt again before the next game: the other phones see the
+                # last round of this one first, as at a real table.
+                next_poll = wait_polling(screen, time.perf_counter() + pause, next_poll,
+                                         interval)
             table.game = new_game(phone)
             screen.open(table.game)
             counts: dict[tuple[int, str], int] = defaultdict(int)
             for _round in range(ROUNDS_PER_GAME):
                 for team, kind in writes:
-                    next_write = time.perf_counter() + pause
-                    while (now := time.perf_counter()) < next_write:
-                        if now >= next_poll:
-                            screen.poll()
-                            next_poll = next_tick(next_poll, interval)
-                        else:
-                            time.sleep(min(next_write, next_poll) - now)
+                    next_poll = wait_polling(screen, time.perf_counter() + pause, next_poll,
+                                             interval)
                     if time.perf_counter() > deadline or stop.is_set():
                         return
                     sent = time.perf_counter()
@@ -275,6 +275,18 @@ def keep_score(port: int, table: Table, evening: Evening, night: Night, interval
                         screen.open(table.game, "reload after a save")
     finally:
         phone.close()
+
+
+def wait_polling(screen: RoundScreen, until: float, next_poll: float, interval: float
+                 ) -> float:
+    """Wait until ``until``, the screen polling on the beat meanwhile; when it polls next."""
+    while (now := time.perf_counter()) < until:
+        if now >= next_poll:
+            screen.poll()
+            next_poll = next_tick(next_poll, interval)
+        else:
+            time.sleep(min(until, next_poll) - now)
+    return next_poll
 
 
 def watch(port: int, table: Table, evening: Evening, interval: float, stop: threading.Event,

@@ -33,7 +33,7 @@ PAGE_TARGET = 40 * 1024
 #: A page's first visit as it crosses the network: the HTML and its files, gzipped.
 WIRE_TARGET = 12 * 1024
 #: Our own rail, raised from 10 KB: the count page's guards (the double tap, Enter on a
-#: choice, the offline scores) and keeping the screen on (awake.js) took the scripts past it.
+#: choice, the offline scores) and keeping the screen on took the scripts past it.
 SCRIPT_TARGET = 16 * 1024
 #: Routes that answer with something other than a page: files, JSON, downloads, redirects.
 NOT_PAGES = ("static", "api.", "home.healthz", "leagues.export_league", "leagues.standings_csv")

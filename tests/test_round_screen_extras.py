@@ -187,8 +187,8 @@ def test_the_screen_is_kept_on_while_the_game_is_played(app: Flask,
     game_id = start_game(app, teams=OWLS_FOXES)
     for page in (f"/games/{game_id}", f"/games/{game_id}/rounds/1",
                  f"/games/{game_id}/rounds/1?team=1"):
-        assert "/static/js/awake.js" in client.get(page).get_data(as_text=True), page
+        assert 'data-awake=""' in client.get(page).get_data(as_text=True), page
     for _ in range(4):
         record(app, game_id, QUIET, QUIET)
     over = client.get(f"/games/{game_id}/scoreboard").get_data(as_text=True)
-    assert "awake.js" not in over
+    assert "data-awake" not in over

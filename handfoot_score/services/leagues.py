@@ -221,6 +221,18 @@ def league_of_game(game_id: str) -> League | None:
         .where(LeagueGame.game_id == game_id))
 
 
+#: Built once: the id of a game's league, the one thing the round screen needs of it.
+_LEAGUE_ID_OF_GAME = select(LeagueGame.__table__.c.league_id).where(
+    LeagueGame.__table__.c.game_id == bindparam("game_id"))
+
+
+def league_id_of_game(game_id: str) -> str | None:
+    """The id of the league a game is played in, if any: one row of one table, not the
+    league loaded (a game in no league, most of them, needs no more)."""
+    league_id: str | None = db.session.scalar(_LEAGUE_ID_OF_GAME, {"game_id": game_id})
+    return league_id
+
+
 def check_seats(game: Game) -> None:
     """Raise InvalidInput unless every team of a league game names a player and nobody sits
     at the table twice (names match whatever their case and spacing)."""

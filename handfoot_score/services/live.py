@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from handfoot_score.extensions import db
 from handfoot_score.storage.database import SINGLE_READ
@@ -32,6 +32,10 @@ class Pulse:
     counting: tuple[TeamCount, ...]
 
 
+#: Built once: the statement that reads a game's version (every page of a game asks first).
+_VERSION = select(Game.__table__.c.version).where(Game.__table__.c.id == bindparam("game_id"))
+
+
 def game_version(game_id: str) -> int:
     """The game's version (GameNotFound if there is no such game): one small query, the
     cheapest way to know whether what a kept page shows is still the game.
@@ -39,7 +43,7 @@ def game_version(game_id: str) -> int:
     Read in the request's transaction (begun for it if need be), so a page read after it
     is read from the same snapshot: its ETag names the version it shows, even if a write
     was committed meanwhile."""
-    version = db.session.scalar(select(Game.version).where(Game.id == game_id))
+    version: int | None = db.session.scalar(_VERSION, {"game_id": game_id})
     if version is None:
         raise GameNotFound(game_id)
     return version

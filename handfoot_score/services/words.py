@@ -11,10 +11,11 @@ from __future__ import annotations
 from babel.lists import format_list
 from flask import has_request_context
 from flask_babel import get_locale as _get_locale
+from flask_babel.speaklater import LazyString
 
 from handfoot_score.languages.i18n import catalogue, say
 
-__all__ = ["gettext", "names_list", "ngettext", "say"]
+__all__ = ["gettext", "lazy_gettext", "names_list", "ngettext", "say"]
 
 
 def gettext(message: str, **values: object) -> str:
@@ -26,6 +27,14 @@ def gettext(message: str, **values: object) -> str:
     # for each.
     words: str = catalogue().ugettext(message)
     return words % values if values else words
+
+
+def lazy_gettext(message: str, **values: object) -> LazyString:
+    """``message`` put in words when it is shown, by ``gettext`` above, in the language of
+    the request showing it (a form's labels and hints, made once a process). As Flask-Babel's
+    ``lazy_gettext``, but from the catalogue looked up once a request: the count page shows
+    some sixty, and Flask-Babel looks the catalogue up for each."""
+    return LazyString(gettext, message, **values)
 
 
 def ngettext(singular: str, plural: str, num: int, **values: object) -> str:

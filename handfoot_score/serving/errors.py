@@ -6,12 +6,12 @@ from flask import jsonify, render_template, request
 from flask.globals import request_ctx
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from werkzeug import exceptions
 from werkzeug.exceptions import HTTPException
 
 from handfoot_score.languages.i18n import current_locale
 from handfoot_score.services.errors import NotFound
+from handfoot_score.services.words import lazy_gettext as _l
 
 API_PREFIX = "/api/"
 

@@ -3,6 +3,7 @@
 // changed). Forms marked data-retry save by fetch: a save that cannot reach the server
 // keeps everything on the page and says so (its data-retry text, or a general one). The
 // words are the page's, in its language (data- attributes on <html>, templates/base.html).
+// While a game is played, its pages keep the phone's screen on (at the end).
 (() => {
   const touched = {}, served = {}, box = document.getElementById("live"),
     words = document.documentElement.dataset,
@@ -143,4 +144,20 @@
   const handlers = { input: mark, change: mark, click: mark, submit: send, visibilitychange: poll };
   for (const type in handlers) document.addEventListener(type, handlers[type]);
   setInterval(poll, 1000);
+
+  // While the game is played (data-awake), the screen of a phone lying on the table stays on
+  // (the Screen Wake Lock API); the browser lets the lock go when the page is hidden, so it
+  // is asked for again each time the page shows. Where the browser has none, nothing happens.
+  let lock;
+  function wake() {
+    if (!navigator.wakeLock || lock || document.visibilityState !== "visible") return;
+    lock = navigator.wakeLock.request("screen").then(held => {
+      held.addEventListener("release", () => lock = null);
+      return held;
+    }).catch(() => lock = null);
+  }
+  if ("awake" in box.dataset) {
+    document.addEventListener("visibilitychange", wake);
+    wake();
+  }
 })();

@@ -128,7 +128,7 @@
   }
 
   function unknown() {
-    for (const item of form.querySelectorAll("[data-bar],[data-preview=total],[data-preview=total_after]")) {
+    for (const item of form.querySelectorAll("[data-bar],[data-preview^=total]")) {
       item.textContent = "\u2014";
     }
   }
@@ -158,18 +158,23 @@
       changed();
     }
     const next = nextCount(at);
-    if (next) moveTo(next);
+    if (next) moveTo(next, at);
     else at.blur();
   });
 
-  // The cursor to a count. On a phone (static/css/count.css's width), where the keypad
-  // covers the lower half, the count is brought up under the bar (html's
-  // scroll-padding-top): the counts after it stay in sight above the keypad, to be reached
-  // by a tap without a scroll. A tablet keeps its place.
+  // The cursor to a count, from where it was (``from``). On a phone (static/css/count.css's
+  // width), where the keypad covers the lower half, the first count of a group (the cards
+  // on the table, those left, ...) reached from another, or a count under the keypad (a
+  // phone's numeric keypad is about 300 px tall), is brought up under the bar (html's
+  // scroll-padding-top): the group's counts after it stay in sight above the keypad, to be
+  // reached by a tap without a scroll. A count in sight keeps its place, and so the counts
+  // above it (Enter goes down a group, never up): with three teams, the next team's first
+  // count is up the page, beside the first team's. A tablet keeps its place.
   const phone = matchMedia("(max-width: 43.99rem)");
-  function moveTo(count) {
+  function moveTo(count, from) {
     count.focus({ preventScroll: phone.matches });
-    if (phone.matches) count.scrollIntoView({ block: "start" });
+    if (phone.matches && (count.closest(".counts") !== from?.closest(".counts")
+        || count.getBoundingClientRect().bottom > innerHeight - 300)) count.scrollIntoView();
   }
 
   // The count shown after ``at`` in the page's order, if any.

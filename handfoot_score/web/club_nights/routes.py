@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField, SelectMultipleField, TextAreaField
 from wtforms.validators import Length
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -21,6 +20,7 @@ from handfoot_score.engine.seating_plan import (
 from handfoot_score.services import club_nights, leagues, rules
 from handfoot_score.services.leagues import MAX_PLAYER_NAME, LeagueView
 from handfoot_score.services.words import gettext
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.web.shared.edit_codes import checked_edit_code_for, edit_code_for
 from handfoot_score.web.shared.flask_form import FlaskForm, SelectChoice, show_problems
 from handfoot_score.web.shared.redirects import SEE_OTHER

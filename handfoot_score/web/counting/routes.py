@@ -37,7 +37,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -65,6 +64,7 @@ from handfoot_score.services.tallies import (
 )
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.serving.errors import handle_http_error, not_found
 from handfoot_score.web.counting.corrections import what_changed
 from handfoot_score.web.counting.tally_form import NOBODY_WENT_OUT, ErrorLink, RoundTallyForm

@@ -8,7 +8,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from wtforms import BooleanField, Field, HiddenField
 from wtforms.form import Form
@@ -19,6 +18,7 @@ from handfoot_score.engine.cards import CardKind, Rank, group_name, ranks_of, ru
 from handfoot_score.engine.rules import RuleSet
 from handfoot_score.engine.tally import COUNT_FIELDS, LEFT_FIELDS, MELDED_FIELDS
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.web.shared.kind_words import BOOK_WORDS, CARD_WORDS
 
 # Whole numbers only; anything else goes to the service as typed, to be refused there in

@@ -6,7 +6,6 @@ from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from wtforms import DateField, FieldList, Form, FormField, HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
@@ -20,6 +19,7 @@ from handfoot_score.services import games, leagues
 from handfoot_score.services import rules as rules_service
 from handfoot_score.services.leagues import LeagueView
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.services.words import ngettext
 from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
 from handfoot_score.web.shared.device_rules import list_rules, rules_of_this_device

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext as _l
-
 from handfoot_score.services.leagues import Outcome
 from handfoot_score.services.player_history import PlayerGame
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.services.words import ngettext
 from handfoot_score.web.shared.chart import Frame, Tick, axes
 from handfoot_score.web.shared.formats import points

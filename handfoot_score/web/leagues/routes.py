@@ -18,7 +18,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
@@ -39,6 +38,7 @@ from handfoot_score.services.new_edit_codes import TooManyNewCodes
 from handfoot_score.services.player_history import player_history
 from handfoot_score.services.typed_in import read_json
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.serving.streaming import streamed
 from handfoot_score.web.leagues.player_chart import results_chart
 from handfoot_score.web.leagues.rating_chart import rating_chart

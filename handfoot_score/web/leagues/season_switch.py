@@ -8,11 +8,11 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import url_for
-from flask_babel import lazy_gettext as _l
 from wtforms import DateField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
 from handfoot_score.services.seasons import ALL_TIME, SeasonChoice
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.storage.models import SEASON_NAME_LENGTH
 from handfoot_score.web.shared.flask_form import FlaskForm
 

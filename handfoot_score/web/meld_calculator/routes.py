@@ -10,7 +10,6 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from wtforms import Form, IntegerField, SelectField
 
 from handfoot_score.engine.errors import N_, EngineError, Problem, UnknownRules
@@ -20,6 +19,7 @@ from handfoot_score.languages.i18n import say
 from handfoot_score.services.games import GameNotFound, get_game
 from handfoot_score.services.rules import get_rules, list_presets
 from handfoot_score.services.scoring import meld_check_request
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.web.meld_calculator.meld_state import (
     Melds,
     laid_melds,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from wtforms import DateField, StringField
 from wtforms.validators import Length, Optional
 
@@ -12,6 +11,7 @@ from handfoot_score.engine.errors import EngineError
 from handfoot_score.services import games
 from handfoot_score.services.games import GameState
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.storage.models import NOTE_LENGTH, PLACE_LENGTH
 from handfoot_score.web.shared.edit_codes import edit_code_for_game
 from handfoot_score.web.shared.flask_form import FlaskForm, show_problems

@@ -9,12 +9,12 @@ to the games service; when the service refuses, the web's error handlers
 from __future__ import annotations
 
 from flask import request, session
-from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, PasswordField
 from wtforms.validators import InputRequired, Length
 
 from handfoot_score.services import leagues
 from handfoot_score.services.edit_codes import MAX_EDIT_CODE
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.web.shared.flask_form import FlaskForm
 from handfoot_score.web.shared.redirects import safe_next
 

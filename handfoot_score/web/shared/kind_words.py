@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TypeAlias
 
-from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
 from handfoot_score.engine.books import MIXED_WILD, BookKind
 from handfoot_score.engine.cards import CardKind
 from handfoot_score.languages.i18n import current_locale
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.services.words import ngettext
 
 #: A count with its words, in the reader's language: 2 -> "2 jokers".

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext as _l
-
 from handfoot_score.engine.books import MIXED_WILD
 from handfoot_score.engine.cards import NATURAL_KINDS, CardKind, Rank, run_words
 from handfoot_score.engine.rules import BOOK_TYPES, BookCounts, BookGrowth, RuleSet
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.services.words import ngettext
 from handfoot_score.web.shared.formats import points as _points
 from handfoot_score.web.shared.formats import signed_points

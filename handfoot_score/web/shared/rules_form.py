@@ -1,3 +1,4 @@
+
 """The house-rules form: every number of a rule set, asked in the words of the card table.
 
 The form's fields mirror the JSON shape of a rule set (``rules_to_dict``), so filling
@@ -13,7 +14,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import reduce
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, FieldList, Form, FormField, HiddenField, SelectField
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired
@@ -25,6 +25,7 @@ from handfoot_score.engine.rules import BOOK_TYPES, MAX_SPECIAL_BOOKS, BookGrowt
 from handfoot_score.languages.i18n import say
 from handfoot_score.services.typed_in import whole_number
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.web.shared.flask_form import FlaskForm, SelectChoice
 from handfoot_score.web.shared.rules_fields import (
     NamedNumbersField,

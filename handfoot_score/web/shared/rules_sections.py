@@ -1,3 +1,4 @@
+
 """The sections of the house-rules form, one per part of the game: a round and the books
 it needs to go out, card values, book bonuses, special books, red and black threes, wild
 cards. Each mirrors one object of a rule set's JSON shape."""
@@ -8,11 +9,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Form, FormField, SelectField
 
 from handfoot_score.engine.cards import CardKind, Rank
 from handfoot_score.services.words import gettext as _
+from handfoot_score.services.words import lazy_gettext as _l
 from handfoot_score.web.shared.flask_form import SelectChoice
 from handfoot_score.web.shared.kind_words import CARD_WORDS
 from handfoot_score.web.shared.rules_fields import (

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from flask import (
     url_for,
 )
-from flask_babel import lazy_gettext as _l
 
 from handfoot_score.services.standings import Column, Standings
+from handfoot_score.services.words import lazy_gettext as _l
 
 #: Each column's heading, the short form a narrow table shows, and whether phones see it.
 COLUMNS = {

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from handfoot_score.engine.limits import MIN_TEAMS
-from handfoot_score.services.leagues import LeagueNotFound, league_of_game
+from handfoot_score.services.leagues import LeagueNotFound, league_id_of_game
 from handfoot_score.services.ratings import predict
 
 
@@ -52,5 +52,4 @@ def game_chances(game_id: str, teams: Sequence[tuple[str, Sequence[str]]]
     """The chances of a league game's teams as the league's finished games rate them now
     (before its own end, what they were when it started, unless other games ended since);
     none for a game outside a league."""
-    league = league_of_game(game_id)
-    return () if league is None else table_chances(league.id, teams)
+    return table_chances(league_id_of_game(game_id), teams)
