@@ -8,10 +8,15 @@ against a served app with it (.ci/schemathesis)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
+from handfoot_score.engine.books import BookGrowth, BookKind
+from handfoot_score.engine.seating_plan import SixSeats
 from handfoot_score.services.club_nights import MAX_SEED
 from handfoot_score.services.games.rounds import MAX_REQUEST_KEY
+from handfoot_score.services.league_backup.document import FORMAT, READ_VERSIONS
+from handfoot_score.storage.models import GameStatus
 
 Schema = dict[str, Any]
 
@@ -57,6 +62,11 @@ def array(items: Schema) -> Schema:
 
 def one_of(*schemas: Schema) -> Schema:
     return {"oneOf": list(schemas)}
+
+
+def words(choices: type[StrEnum]) -> Schema:
+    """One of the words of a choice the code names (a game's status, say), as it is sent."""
+    return {"enum": [choice.value for choice in choices]}
 
 
 #: What each status means, for every operation's answers.
@@ -197,7 +207,8 @@ FIGURES = {"rating": WHOLE, "games": COUNT, "wins": COUNT, "ties": COUNT, "losse
            "points": WHOLE, "avg_points": NUMBER, "best": WHOLE, "win_pct": NUMBER}
 SKILL = {"rating": WHOLE, "mu": NUMBER, "sigma": NUMBER, "games": COUNT}
 SEASON = whole_obj({"id": WHOLE, "name": TEXT, "starts_on": DAY})
-GAME_STATUS: Schema = {"enum": ["playing", "finished", "abandoned"]}
+GAME_STATUS = words(GameStatus)
+SIX_SEATS = words(SixSeats)
 STARTED_GAME = whole_obj({"id": ID, "join_code": NULLABLE_TEXT, "status": GAME_STATUS})
 #: A team's count of the round being played, as saved (no tally: none saved yet).
 SAVED_COUNT = whole_obj({"team": COUNT, "version": COUNT,
@@ -224,7 +235,7 @@ RULE_SET = whole_obj({
     "wilds": whole_obj({"naturals_per_wild": COUNT, "max_per_meld": NULLABLE_COUNT,
                         "min_naturals_with_wild": COUNT, "wild_melds": FLAG}),
     "pile_needs_opened": FLAG, "notes": array(TEXT),
-    "add_to_finished_book": {"enum": ["none", "naturals", "any"]},
+    "add_to_finished_book": words(BookGrowth),
     "deck_per_player": FLAG,
     "dirty_book_min_naturals": {**NULLABLE_COUNT,
                                 "description": "Read only: accepted back and ignored."}})
@@ -271,13 +282,13 @@ SCHEMAS: dict[str, Schema] = {
         "played_on": {"type": ["string", "null"], "format": "date"}}),
     "Night": whole_obj({
         "id": ID, "league": ID, "players": array(TEXT), "games_each": COUNT, "seed": WHOLE,
-        "rules": TEXT, "six_seats": {"enum": ["pairs", "threes"]},
+        "rules": TEXT, "six_seats": SIX_SEATS,
         "rotations": array(whole_obj({
             "tables": array(whole_obj({"teams": array(array(TEXT)),
                                        "game": one_of(STARTED_GAME, {"type": "null"})})),
             "sitting_out": array(TEXT)}))}),
     "LeagueExport": obj({
-        "format": {"const": "handfoot_score.league"}, "version": {"enum": [1, 2]},
+        "format": {"const": FORMAT}, "version": {"enum": list(READ_VERSIONS)},
         "name": TEXT, "created_at": TEXT, "rules": array({"type": "object"}),
         "players": array(whole_obj({"name": TEXT})),
         "seasons": array(whole_obj({"name": TEXT, "starts_on": DAY})),
@@ -334,7 +345,7 @@ PATHS: dict[str, dict[str, Schema]] = {
         {"200": answer("Each meld judged, and the opening.", whole_obj({
             "valid": FLAG, "points": WHOLE, "meld_minimum": WHOLE, "meets_minimum": FLAG,
             "melds": array(whole_obj({
-                "cards": array(TEXT), "kind": {"enum": ["clean", "dirty", "wild"]},
+                "cards": array(TEXT), "kind": words(BookKind),
                 "book": FLAG, "points": WHOLE, "valid": FLAG, "problems": array(TEXT)}))}))},
         "404", request=obj({"rules": RULES, "round": COUNT, "melds": array(array(TEXT)),
                             "score_before": NULLABLE_WHOLE},
@@ -463,7 +474,7 @@ PATHS: dict[str, dict[str, Schema]] = {
                       ("night",), league_id="$request.path.league_id",
                       night_id="$response.body#/id")}, *EDIT_CODE_CHECKED, "404",
         request=obj({"players": array(TEXT), "games_each": COUNT, "rules": TEXT,
-                     "six_seats": {"enum": ["pairs", "threes"]},
+                     "six_seats": SIX_SEATS,
                      "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED,
                               "description": "null or left out: the server picks one."}},
                     required=("players", "games_each")),
