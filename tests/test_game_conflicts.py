@@ -136,7 +136,7 @@ def test_a_tap_on_a_changed_count_is_a_stale_book_count(
 def test_a_tap_through_the_api_always_says_the_count_it_saw(
         app: Flask, client: FlaskClient, counter: str) -> None:
     """``"seen": null`` was taken as a tap that compares nothing (Schemathesis sent it), so a
-    second phone tapping the same book made counted it twice."""
+    second phone tapping the same book counted it twice."""
     game_id = start_game(app)
     tap = {"team": 0, "change": 1, "seen": 0} | ({"kind": "clean"} if counter == "/books" else {})
     assert client.post(api(game_id, counter), json=tap).status_code == 200
