@@ -177,3 +177,33 @@ def test_without_javascript_enter_only_shows_the_score(
     expect(page.locator("#notice")).to_contain_text("Nothing is counted for Foxes")
     checks.check("asked")
     checks.assert_all_passed()
+
+
+def test_a_long_team_name_is_never_covered_by_its_points_switch(browser: Any,
+                                                                 server: str) -> None:
+    """Teams side by side (a tablet on its side, or a narrower one): the switch to count in
+    points sat over the right end of the name's line, so "Starlings of the Marsh" lost its
+    last word (900 px wide, in Gaelic, whose switch is longest, "Kestrels" lost letters); it now
+    goes below the name when both do not fit."""
+    names = ["Starlings of the Marsh", "The Grandmothers of Kirkwall"]
+    setup = browser.new_context(base_url=server)
+    game_id = setup.request.post("/api/v1/games", data={
+        "rules": RULES, "teams": [{"name": name} for name in names]}).json()["id"]
+    setup.close()
+    for language in ("en", "gd"):
+        for width in (1180, 900):
+            context = browser.new_context(base_url=server, locale=language,
+                                          viewport={"width": width, "height": 820})
+            page = context.new_page()
+            page.goto(f"/games/{game_id}/rounds/1")
+            covered = page.evaluate("""() => [...document.querySelectorAll('.tally-team')]
+              .filter((team) => {
+                const words = document.createRange();
+                words.selectNodeContents(team.querySelector('legend'));
+                const name = words.getBoundingClientRect();
+                const switched = team.querySelector('.tally-switch').getBoundingClientRect();
+                return name.right > switched.left && switched.right > name.left &&
+                  name.bottom > switched.top && switched.bottom > name.top;
+              }).map((team) => team.querySelector('legend').textContent)""")
+            assert covered == [], (language, width)
+            context.close()
