@@ -29,6 +29,7 @@ NULLABLE_TEXT: Schema = {"type": ["string", "null"]}
 NULLABLE_WHOLE: Schema = {"type": ["integer", "null"]}
 NULLABLE_COUNT: Schema = {"type": ["integer", "null"], "minimum": 0}
 DAY: Schema = {"type": "string", "format": "date"}
+NULLABLE_DAY: Schema = {**DAY, "type": ["string", "null"]}
 ID: Schema = {"type": "string", "description": "An id, as the API gave it."}
 #: Counts by name (books by kind, special books by id; cards by rank).
 COUNTS: Schema = {"type": "object", "additionalProperties": COUNT}
@@ -279,7 +280,7 @@ SCHEMAS: dict[str, Schema] = {
         "winners": array(COUNT), "join_code": NULLABLE_TEXT,
         "parts": array(whole_obj({"team": COUNT, "version": COUNT, "tally": ref("Tally")})),
         "note": NULLABLE_TEXT, "place": NULLABLE_TEXT,
-        "played_on": {"type": ["string", "null"], "format": "date"}}),
+        "played_on": NULLABLE_DAY}),
     "Night": whole_obj({
         "id": ID, "league": ID, "players": array(TEXT), "games_each": COUNT, "seed": WHOLE,
         "rules": TEXT, "six_seats": SIX_SEATS,
@@ -360,7 +361,7 @@ PATHS: dict[str, dict[str, Schema]] = {
                           "join", {"code": "$response.body#/join_code"})},
         *EDIT_CODE_CHECKED, "404", request=obj({
             "rules": RULES, "teams": array(obj({"name": TEXT, "players": array(TEXT)})),
-            "first_dealer": COUNT, "league": {"type": ["string", "null"], "description":
+            "first_dealer": COUNT, "league": {**NULLABLE_TEXT, "description":
                                               "A league's id; null or left out for none."},
             "note": NULLABLE_TEXT, "place": NULLABLE_TEXT, "played_on": NULLABLE_TEXT},
             required=("rules", "teams")),
@@ -389,7 +390,7 @@ PATHS: dict[str, dict[str, Schema]] = {
                           number="$response.body#/rounds/0/number"),
          "200": answer("The game: the request key was seen before.", GAME)}, "404", "409",
         request=obj({"round": COUNT, "teams": array(TALLY), "request_key": {
-            "type": ["string", "null"], "minLength": 1, "maxLength": MAX_REQUEST_KEY,
+            **NULLABLE_TEXT, "minLength": 1, "maxLength": MAX_REQUEST_KEY,
             "description": "Sent again with a retry, so the round is not recorded twice."},
             "part_versions": array(COUNT)}, required=("teams",)),
         example={"teams": ROUND}, parameters=[GAME_ID])},
@@ -475,7 +476,7 @@ PATHS: dict[str, dict[str, Schema]] = {
                       night_id="$response.body#/id")}, *EDIT_CODE_CHECKED, "404",
         request=obj({"players": array(TEXT), "games_each": COUNT, "rules": TEXT,
                      "six_seats": SIX_SEATS,
-                     "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED,
+                     "seed": {**NULLABLE_COUNT, "maximum": MAX_SEED,
                               "description": "null or left out: the server picks one."}},
                     required=("players", "games_each")),
         example={"players": ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gus", "Hal", "Ivy"],
