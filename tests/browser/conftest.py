@@ -36,6 +36,16 @@ def missing(reason: str) -> None:
     pytest.skip(message)
 
 
+def put_down(context: Any) -> None:
+    """Close a browser context (a phone put down), cut off from the server first: a page
+    kept live (static/js/live.js) reloads when another phone's save changed it, and a
+    context closed under that reload once hung the suite, and a page sent to about:blank
+    meanwhile once waited 30 s for its load. With every request refused, no poll can
+    reload a page while it closes."""
+    context.route("**/*", lambda route: route.abort())
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Chromium, started once for all the browser tests."""
@@ -79,7 +89,7 @@ def phone(browser: Any, server: str) -> Iterator[Any]:
     """A new tab on a phone (390 x 844, touch) with JavaScript on, at the server."""
     context = browser.new_context(base_url=server, **PHONE)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 @pytest.fixture
@@ -87,7 +97,7 @@ def phone_without_js(browser: Any, server: str) -> Iterator[Any]:
     """The same phone with JavaScript turned off."""
     context = browser.new_context(base_url=server, java_script_enabled=False, **PHONE)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 @pytest.fixture
@@ -97,7 +107,7 @@ def axe_page(browser: Any, server: str) -> Iterator[Any]:
     context = browser.new_context(base_url=server, **PHONE)
     context.route("**/*.js", lambda route: route.abort())
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 @pytest.fixture
@@ -105,7 +115,7 @@ def narrow_phone(browser: Any, server: str) -> Iterator[Any]:
     """The narrowest phone the pages are made for: 360 px wide."""
     context = browser.new_context(base_url=server, **NARROW)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 @pytest.fixture(scope="session")

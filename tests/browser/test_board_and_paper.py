@@ -21,7 +21,7 @@ from handfoot_score.extensions import db
 from handfoot_score.services import club_nights, games, leagues
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.web.club_nights import board
-from tests.browser.conftest import missing
+from tests.browser.conftest import missing, put_down
 from tests.conftest import TEST_CONFIG
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ def test_the_board_reads_on_every_screen_a_club_points_at_a_wall(
         arg=[card, f"{saved['totals'][0]:,}"], timeout=BEHIND_AT_MOST_MS)
     assert page.evaluate(_BOARD_PROBLEMS, SMALLEST_BOARD_TEXT) == []
     assert errors == []
-    context.close()
+    put_down(context)
 
 
 def _post(page: Page, address: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -213,7 +213,7 @@ def test_the_board_follows_two_games_on_a_tv_without_scrolling_or_small_text(
         arg=standings.split("\n")[0], timeout=20000)
     page.screenshot(path=screenshots / f"board-{scheme}-03-turned.png")
     assert errors == []
-    context.close()
+    put_down(context)
 
 
 def _three_values(text: str) -> dict[str, str]:
@@ -288,4 +288,4 @@ def test_every_page_made_for_paper_prints_on_a4_and_letter(
         # Each rule set's threes, read back with their values: pagat's red three caught
         # costs 300, the most of any card, and a sheet without it scores it wrong.
         assert _three_values(text) == _threes_of(PRESETS[preset]), blank
-    context.close()
+    put_down(context)

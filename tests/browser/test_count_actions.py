@@ -17,6 +17,7 @@ import pytest
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.services.tallies import read_tallies
+from tests.browser.conftest import put_down
 from tests.browser.hands import KEYBOARD, Hands, recorded, save, start_count, tap_books
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ def second_phone(browser: Any, server: str) -> Iterator[Page]:
 
     context = browser.new_context(base_url=server, **PHONE)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 def test_the_round_to_measure_with_prints_its_actions(phone: Page,
@@ -188,7 +189,7 @@ def held(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator[
                                   has_touch=True, is_mobile=screen != "landscape",
                                   color_scheme=scheme)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 #: The count page's height for two teams by kind at round 3, its books tapped, in screens

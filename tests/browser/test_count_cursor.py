@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import NARROW, PHONE
+from tests.browser.conftest import NARROW, PHONE, put_down
 
 #: The counts of the first team on the table, in the page's order, classic rules.
 FIRST_COUNTS = ["teams-0-melded_jokers", "teams-0-melded_twos", "teams-0-melded_aces",
@@ -29,7 +29,7 @@ def held(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator[
     context = browser.new_context(base_url=server,
                                   **(PHONE if request.param == "phone" else NARROW))
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 def count_page(page: Any, team: int | None = None) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.browser.conftest import put_down
 from tests.browser.phone import PageChecks
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def held(request: pytest.FixtureRequest, browser: Any, server: str
                                   has_touch=True, is_mobile=screen == "phone",
                                   color_scheme=scheme)
     yield context.new_page(), f"{screen}-{scheme}"
-    context.close()
+    put_down(context)
 
 
 def new_game(page: Page) -> str:
@@ -206,4 +207,4 @@ def test_a_long_team_name_is_never_covered_by_its_points_switch(browser: Any,
                   name.bottom > switched.top && switched.bottom > name.top;
               }).map((team) => team.querySelector('legend').textContent)""")
             assert covered == [], (language, width)
-            context.close()
+            put_down(context)

@@ -17,7 +17,7 @@ import pytest
 from babel.numbers import format_decimal
 
 from handfoot_score.languages.i18n import LOCALES
-from tests.browser.conftest import NARROW, PHONE
+from tests.browser.conftest import NARROW, PHONE, put_down
 from tests.browser.phone import PageChecks
 from tests.browser.test_browser_game import ROUNDS, expected_totals
 from tests.browser.test_browser_pages import page_addresses, screenshot_name  # noqa: F401
@@ -108,7 +108,7 @@ def test_a_round_played_in(browser: Any, server: str, screenshots: Path, locale:
     try:
         play_one_round(page, checks, locale)
     finally:
-        context.close()
+        put_down(context)
     checks.assert_all_passed()
 
 
@@ -126,7 +126,7 @@ def test_every_page_in_each_language_fits_a_phone_and_passes_axe(
             assert_in(page, locale)
             checks.check(screenshot_name(url), settle=False)
     finally:
-        context.close()
+        put_down(context)
     checks.assert_all_passed()
 
 
@@ -146,7 +146,7 @@ def test_the_language_picked_at_the_foot_of_a_page_stays_without_javascript(
         assert_in(page, "gd")
         assert page.locator("footer button[value=gd]").get_attribute("aria-current") == "true"
     finally:
-        context.close()
+        put_down(context)
 
 
 def test_japanese_is_drawn_in_a_face_from_the_japanese_font_stack(
@@ -166,7 +166,7 @@ def test_japanese_is_drawn_in_a_face_from_the_japanese_font_stack(
         node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": "main h1"})["nodeId"]
         fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
     finally:
-        context.close()
+        put_down(context)
     # Debian's fonts-noto-cjk (installed by .ci/run) is "Noto Sans CJK JP" in the stack.
     names = {font["familyName"] for font in fonts}
     assert any("CJK" in name for name in names), fonts

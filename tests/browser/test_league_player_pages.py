@@ -18,7 +18,7 @@ from handfoot_score.extensions import db
 from handfoot_score.services import games, leagues
 from handfoot_score.services.tallies import read_entered
 from handfoot_score.storage.models import LeaguePlayer
-from tests.browser.conftest import NARROW
+from tests.browser.conftest import NARROW, put_down
 from tests.browser.phone import PageChecks
 from tests.conftest import TEST_CONFIG
 
@@ -80,7 +80,7 @@ def test_a_players_games_and_the_rules_list_fit_the_narrowest_phone(
     assert house.inner_text() == "Maximiliana's fives"
     house.click()
     assert page.locator("h1").inner_text().startswith("Maximiliana's fives")
-    context.close()
+    put_down(context)
     checks.assert_all_passed()
 
 
@@ -138,5 +138,5 @@ def test_the_league_tables_show_every_column_they_keep_on_the_narrowest_phone(
     for label in ("Per game", "Per round"):
         shown = page.locator(".player-figures div", has_text=label).locator("dd").inner_text()
         assert WHOLE_POINTS.fullmatch(shown), (label, shown, figures)
-    context.close()
+    put_down(context)
     checks.assert_all_passed()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, put_down
 from tests.browser.phone import PageChecks
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def context(browser: Any, server: str) -> Iterator[BrowserContext]:
     """A phone of its own, so no other test's service worker or copies are in it."""
     context = browser.new_context(base_url=server, **PHONE)
     yield context
-    context.close()
+    put_down(context)
 
 
 def game_with_one_round(page: Page) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, put_down
 from tests.browser.phone import PageChecks
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def _phone_running(browser: Any, server: str, script: str) -> Iterator[Page]:
     context = browser.new_context(base_url=server, **PHONE)
     context.add_init_script(script)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 @pytest.fixture

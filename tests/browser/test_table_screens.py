@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import put_down
 from tests.browser.phone import axe_violations
 
 #: A phone held upright, and a tablet (820 x 1180) held upright and on its side.
@@ -50,7 +51,7 @@ def device(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterato
     context = browser.new_context(base_url=server, has_touch=True, color_scheme=scheme,
                                   device_scale_factor=1, **DEVICES[name])
     yield Held(context.new_page(), name, scheme)
-    context.close()
+    put_down(context)
 
 
 def game_in_round_two(page: Any) -> str:
@@ -159,7 +160,7 @@ def test_the_dark_switch_works_and_is_remembered_without_javascript(
         page.get_by_role("button", name="Auto").click()
     assert page.locator("html").get_attribute("data-theme") is None
     assert not is_dark(page), "back to the phone's own (light) setting"
-    context.close()
+    put_down(context)
 
     context = browser.new_context(base_url=server, color_scheme="dark", **DEVICES["phone"])
     page = context.new_page()
@@ -168,7 +169,7 @@ def test_the_dark_switch_works_and_is_remembered_without_javascript(
         page.get_by_role("button", name="Light").click()
     assert not is_dark(page), "light chosen on a phone set to dark"
     assert axe_violations(page) == []
-    context.close()
+    put_down(context)
 
 
 def test_the_meld_calculator_updates_in_place(device: Held) -> None:

@@ -28,7 +28,7 @@ import pytest
 from handfoot_score.engine.presets import PRESETS
 from handfoot_score.engine.scoring import score_round
 from handfoot_score.services.tallies import read_tallies
-from tests.browser.conftest import NARROW
+from tests.browser.conftest import NARROW, put_down
 from tests.browser.hands import KEYBOARD, Hands, recorded, save, start_count, tap_books
 
 if TYPE_CHECKING:
@@ -165,14 +165,8 @@ def phones(browser: Any, server: str) -> Iterator[list[Page]]:
     contexts = [browser.new_context(base_url=server, **NARROW) for _phone in range(3)]
     pages = [context.new_page() for context in contexts]
     yield pages
-    # Each phone cut off from the server first, so that no live poll can find the others'
-    # saves and reload its page while it closes: a context closed under a reload once hung
-    # the suite, and so did a page sent to about:blank (Playwright waited 30 s for its load).
     for context in contexts:
-        context.route("**/*", lambda route: route.abort())
-    for page, context in zip(pages, contexts):
-        page.close()
-        context.close()
+        put_down(context)
 
 
 def test_three_teams_count_within_four_actions_of_the_floor(phones: list[Page]) -> None:
@@ -188,7 +182,7 @@ def test_three_teams_count_within_four_actions_of_the_floor(phones: list[Page]) 
 def narrow(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator[Page]:
     context = browser.new_context(base_url=server, color_scheme=request.param, **NARROW)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 def test_the_page_is_three_screens_and_its_bar_a_quarter(narrow: Page) -> None:

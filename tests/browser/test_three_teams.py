@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import put_down
+
 DEVICES: dict[str, dict[str, Any]] = {
     "narrow": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -62,7 +64,7 @@ def device(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterato
     context = browser.new_context(base_url=server, color_scheme=scheme, device_scale_factor=1,
                                   **DEVICES[name])
     yield Held(context.new_page(), name, scheme)
-    context.close()
+    put_down(context)
 
 
 def game_of(page: Any, teams: int) -> str:
@@ -241,7 +243,7 @@ def test_the_charts_follow_the_theme(
     for number, figure in enumerate(page.locator(".chart").all(), start=1):
         figure.screenshot(path=screenshots / f"chart-player-{number}-{scheme}.png")
         charts.append(figure.locator(".chart-svg").evaluate(_BACKGROUND_AND_INK))
-    context.close()
+    put_down(context)
     assert len(charts) == 3
     for background, ink in charts:
         if scheme == "dark":

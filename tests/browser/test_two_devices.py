@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, put_down
 from tests.browser.phone import PageChecks
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def tablet(browser: Any, server: str) -> Iterator[Page]:
     """The tablet in the middle of the table, with JavaScript on."""
     context = browser.new_context(base_url=server, **PHONE)
     yield context.new_page()
-    context.close()
+    put_down(context)
 
 
 def new_game(page: Page) -> dict[str, Any]:
