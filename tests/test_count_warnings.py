@@ -134,6 +134,30 @@ def test_the_page_warns_beside_the_count_and_saves_on_the_second_save(
     assert recorded.tallies[1].melded.count(CardKind.FOUR_TO_SEVEN) == 69
 
 
+def test_a_slip_is_warned_about_while_the_round_cannot_be_scored_yet(
+        app: Flask, client: FlaskClient) -> None:
+    """Owls, going out, still a wild book short (its tap to come): the round cannot be
+    scored, yet Foxes' counts run together are warned about already, beside Foxes' score. A
+    team's warnings come with its score: Owls' count over what the decks hold is refused,
+    and nothing in it is warned about as well."""
+    game_id = start_game(app, teams=TEAMS)
+    short_a_book = {**OWLS, "books": {"clean": 2, "dirty": 2}}
+    answer = client.post(f"/games/{game_id}/rounds/1/preview",
+                         data=round_page(client, game_id, short_a_book, RUN_TOGETHER))
+    assert answer.status_code == 422
+    preview = answer.get_json()
+    assert [(error["team"], error["field"]) for error in preview["errors"]] == [
+        (0, "books.wild")]
+    assert [(warning["team"], warning["field"]) for warning in preview["warnings"]] == [
+        (1, "melded.four_to_seven")]
+    too_many = {**short_a_book, "melded": {**OWLS["melded"], "eight_to_king": 130}}
+    preview = client.post(f"/games/{game_id}/rounds/1/preview",
+                          data=round_page(client, game_id, too_many, FOXES)).get_json()
+    refused = [(error["team"], error["field"]) for error in preview["errors"]]
+    assert (0, "melded.eight_to_king") in refused
+    assert [(warning["team"], warning["field"]) for warning in preview["warnings"]] == []
+
+
 def test_another_count_looking_wrong_asks_again(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(app, teams=TEAMS)
     values = round_page(client, game_id, OWLS, RUN_TOGETHER)

@@ -60,13 +60,20 @@ def tally_warnings(rules: RuleSet, tallies: Sequence[Tally],
     """Everything possible but unlikely in these tallies (checked with ``tally_problems``
     first), each naming its team and count; ``players`` is each team's number of players
     (None: two a team), for the cards dealt to it."""
-    warnings: list[Problem] = []
-    if not any(tally.went_out for tally in tallies):
-        warnings.append(Problem("went_out", NOBODY_OUT))
+    out = any(tally.went_out for tally in tallies)
+    return ([] if out else [Problem("went_out", NOBODY_OUT)]) \
+        + each_team_warnings(rules, tallies, players)
+
+
+def each_team_warnings(rules: RuleSet, tallies: Sequence[Tally | None],
+                       players: Sequence[int] | None = None) -> list[Problem]:
+    """What is possible but unlikely in each team's own counts, passing over a team whose
+    count is None (one that cannot be read or scored yet): while a round cannot be scored as
+    a whole (another team's book still to tap, say), a slip in a team's counts still shows."""
     seats = [PLAYERS_A_TEAM] * len(tallies) if players is None else list(players)
-    for team, (tally, seated) in enumerate(zip(tallies, seats)):
-        warnings += _team_warnings(rules, team, tally, seated, len(tallies))
-    return warnings
+    return [warning for team, (tally, seated) in enumerate(zip(tallies, seats))
+            if tally is not None
+            for warning in _team_warnings(rules, team, tally, seated, len(tallies))]
 
 
 def dealt_to(rules: RuleSet, players: int) -> int:

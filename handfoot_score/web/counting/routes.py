@@ -43,7 +43,7 @@ from werkzeug.exceptions import HTTPException
 from handfoot_score.engine.errors import InvalidTally, Problem
 from handfoot_score.engine.scoring import TeamScore
 from handfoot_score.engine.tally import Points, Tally
-from handfoot_score.engine.warnings import tally_warnings
+from handfoot_score.engine.warnings import each_team_warnings, tally_warnings
 from handfoot_score.extensions import csrf
 from handfoot_score.languages.i18n import say
 from handfoot_score.services import games, tally_parts, undo
@@ -395,27 +395,34 @@ def _preview(state: GameState, number: int, form: RoundTallyForm
              ) -> tuple[dict[str, Any], int]:
     """Each team's score for the form as it stands, what stops it being scored, and what is
     worth a second look before saving."""
+    seats = seats_of([team.players for team in state.teams])
     try:
         tallies = read_entered(form.to_teams())
         scores = games.preview_round(state, number, tallies)
     except (InvalidTally, InvalidInput) as error:
-        # Each team's score as soon as its own count can be scored, the others "—".
-        each = games.preview_each_team(state, number, _each_count(form), error.problems)
+        # Each team's score as soon as its own count can be scored, the others "—"; and
+        # with a team's score, what in its counts is worth a second look.
+        counts = _each_count(form)
+        each = games.preview_each_team(state, number, counts, error.problems)
+        warnings = each_team_warnings(state.rules, [
+            count if score else None for count, score in zip(counts, each)], seats)
         return {"teams": _scored(state, number, each),
-                "errors": _problems(form, error.problems), "warnings": []}, 422
+                "errors": _problems(form, error.problems),
+                "warnings": _problems(form, _worth_a_look(form, warnings))}, 422
     except GameConflict as error:
         return {"teams": [], "errors": _problems(
             form, [Problem(error.field or "round", error.message)]), "warnings": []}, 409
-    # Whether a team went out is asked about once the page has been answered; a team's
-    # counts once it has counted a card (a team with none is asked about on Save).
+    return {"teams": _scored(state, number, scores), "errors": [], "warnings": _problems(
+        form, _worth_a_look(form, tally_warnings(state.rules, tallies, seats)))}, 200
+
+
+def _worth_a_look(form: RoundTallyForm, warnings: Sequence[Problem]) -> list[Problem]:
+    """The warnings the page shows: whether a team went out once the page has been answered,
+    a team's counts once it has counted a card (a team with none is asked about on Save)."""
     answered = form.went_out.data is not None
-    warnings = [warning for warning in tally_warnings(
-        state.rules, tallies,
-        seats_of([team.players for team in state.teams]))
-        if (answered or warning.field != "went_out")
-        and (warning.team is None or form.has_counts(warning.team))]
-    return {"teams": _scored(state, number, scores), "errors": [],
-            "warnings": _problems(form, warnings)}, 200
+    return [warning for warning in warnings
+            if (answered or warning.field != "went_out")
+            and (warning.team is None or form.has_counts(warning.team))]
 
 
 def _each_count(form: RoundTallyForm) -> list[Tally | None]:
