@@ -195,6 +195,30 @@ def test_the_untouched_backup_restores(client: FlaskClient, exported: dict[str, 
     assert import_by_page(client, body_of(exported)).status_code == 303
 
 
+def test_a_team_without_a_name_is_named_as_a_new_games_is(
+        client: FlaskClient, exported: dict[str, Any]) -> None:
+    """A game's team read from a backup as a new game's team is: without a name it is named
+    "Team 1"; the API's description takes such a team too (the fuzzing above once dropped
+    a name, and the import took what the description refused: every request the API takes
+    is checked against it, tests/openapi_check.py)."""
+    document = copy.deepcopy(exported)
+    del document["games"][1]["teams"][0]["name"]
+    league = _id(import_by_api(client, body_of(document)))
+    again = client.get(f"/api/v1/leagues/{league}/export").get_json()
+    assert [team["name"] for team in again["games"][1]["teams"]] == ["Team 1", "Foxes"]
+
+
+@pytest.mark.parametrize("key", ["season", "note", "place", "played_on", "books",
+                                 "red_threes_down", "counts"])
+def test_a_games_key_given_as_null_is_taken_as_left_out(
+        client: FlaskClient, exported: dict[str, Any], key: str) -> None:
+    """The import reads a game in play's optional keys given as null as left out, and the
+    API's description says they may be null (it said they may not, and took the import)."""
+    document = copy.deepcopy(exported)
+    document["games"][1][key] = None
+    assert import_by_api(client, body_of(document)).status_code == 201
+
+
 @pytest.mark.parametrize("key", ["x\ud800", "x\x00"])
 def test_a_key_no_database_stores_is_refused_by_the_page_saying_where(
         client: FlaskClient, exported: dict[str, Any], key: str) -> None:

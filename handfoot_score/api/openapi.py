@@ -20,16 +20,22 @@ from handfoot_score.storage.models import GameStatus
 
 Schema = dict[str, Any]
 
+
+def or_null(schema: Schema) -> Schema:
+    """The schema, or null: where the API reads null as the value left out."""
+    return {**schema, "type": [schema["type"], "null"]}
+
+
 COUNT: Schema = {"type": "integer", "minimum": 0}
 WHOLE: Schema = {"type": "integer"}
 NUMBER: Schema = {"type": "number"}
 FLAG: Schema = {"type": "boolean"}
 TEXT: Schema = {"type": "string"}
-NULLABLE_TEXT: Schema = {"type": ["string", "null"]}
-NULLABLE_WHOLE: Schema = {"type": ["integer", "null"]}
-NULLABLE_COUNT: Schema = {"type": ["integer", "null"], "minimum": 0}
 DAY: Schema = {"type": "string", "format": "date"}
-NULLABLE_DAY: Schema = {**DAY, "type": ["string", "null"]}
+NULLABLE_TEXT = or_null(TEXT)
+NULLABLE_WHOLE = or_null(WHOLE)
+NULLABLE_COUNT = or_null(COUNT)
+NULLABLE_DAY = or_null(DAY)
 ID: Schema = {"type": "string", "description": "An id, as the API gave it."}
 #: Counts by name (books by kind, special books by id; cards by rank).
 COUNTS: Schema = {"type": "object", "additionalProperties": COUNT}
@@ -248,15 +254,20 @@ CURRENT = one_of(
     whole_obj({"team": COUNT, "kind": TEXT, "count": COUNT}),
     whole_obj({"team": COUNT, "count": COUNT}),
     whole_obj({"version": COUNT}))
+#: A team as a new game takes it; a league's import reads a game's teams the same way (a
+#: team without a name is named as a new game's is: "Team 2").
+NEW_TEAM = obj({"name": TEXT, "players": array(TEXT)})
 #: A game's part of a league's export: as played, its tallies as stored.
 EXPORTED_GAME = obj({
     "played_at": TEXT, "status": GAME_STATUS, "rules": COUNT, "first_dealer": COUNT,
-    "teams": array(whole_obj({"name": TEXT, "players": array(TEXT)})),
+    "teams": array(NEW_TEAM),
     "rounds": array(whole_obj({"teams": array({"type": "object"})})),
-    "season": COUNT, "note": TEXT, "place": TEXT, "played_on": DAY,
-    "books": array(COUNTS), "red_threes_down": array(COUNT),
-    "counts": array(whole_obj({"team": COUNT, "version": COUNT,
-                               "tally": {"type": "object"}}))},
+    # Read as left out when null.
+    "season": NULLABLE_COUNT, "note": NULLABLE_TEXT, "place": NULLABLE_TEXT,
+    "played_on": NULLABLE_DAY, "books": or_null(array(COUNTS)),
+    "red_threes_down": or_null(array(COUNT)),
+    "counts": or_null(array(whole_obj({"team": COUNT, "version": COUNT,
+                                       "tally": {"type": "object"}})))},
     required=("played_at", "status", "rules", "first_dealer", "teams", "rounds"))
 
 SCHEMAS: dict[str, Schema] = {
@@ -275,7 +286,7 @@ SCHEMAS: dict[str, Schema] = {
                                    "teams": array(ref("TeamScore")),
                                    "tallies": array(ref("Tally"))})),
         "totals": array(WHOLE), "current_round": NULLABLE_COUNT,
-        "meld_minimum": {"type": ["array", "null"], "items": WHOLE},
+        "meld_minimum": or_null(array(WHOLE)),
         "books": array(COUNTS), "red_threes_down": array(COUNT), "finished": FLAG,
         "winners": array(COUNT), "join_code": NULLABLE_TEXT,
         "parts": array(whole_obj({"team": COUNT, "version": COUNT, "tally": ref("Tally")})),
@@ -360,7 +371,7 @@ PATHS: dict[str, dict[str, Schema]] = {
                                 GAME_OPERATIONS, game_id="$response.body#/id"),
                           "join", {"code": "$response.body#/join_code"})},
         *EDIT_CODE_CHECKED, "404", request=obj({
-            "rules": RULES, "teams": array(obj({"name": TEXT, "players": array(TEXT)})),
+            "rules": RULES, "teams": array(NEW_TEAM),
             "first_dealer": COUNT, "league": {**NULLABLE_TEXT, "description":
                                               "A league's id; null or left out for none."},
             "note": NULLABLE_TEXT, "place": NULLABLE_TEXT, "played_on": NULLABLE_TEXT},
